@@ -1,0 +1,120 @@
+// The checks behind `npm run rules:check`: every rule file against the meta-schema, every composed
+// variant compiled in ajv strict mode, and every example run. Findings are sentences a compliance
+// reader can act on, each naming the file and, for examples, the example.
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadCatalog, REPO_ROOT } from '../schemas/catalog';
+import { ruleNameFor } from '../schemas/compose';
+import type { CountryRules, RuleExample } from '../schemas/country-rules';
+import { createFormValidator } from '../validation/form-validator';
+
+export interface RuleFinding {
+  file: string;
+  example?: string;
+  problem: string;
+}
+
+export interface RuleCheckReport {
+  files: number;
+  variants: number;
+  examples: number;
+  findings: RuleFinding[];
+}
+
+const fileOf = (name: string): string => `country-rules/${name}.json`;
+
+function checkMetaSchema(root: string, rules: Record<string, CountryRules>): RuleFinding[] {
+  const meta = JSON.parse(readFileSync(join(root, 'country-rules/country-rules.schema.json'), 'utf8'));
+  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
+  addFormats(ajv, ['regex']);
+  const validate = ajv.compile(meta);
+  const findings: RuleFinding[] = [];
+  for (const [name, rule] of Object.entries(rules)) {
+    if (!validate(rule)) {
+      for (const e of validate.errors ?? []) {
+        if (e.keyword === 'oneOf' || e.keyword === 'if') continue;
+        findings.push({
+          file: fileOf(name),
+          problem: `${e.instancePath || 'the file'} ${e.message}${e.params.additionalProperty ? ` ("${String(e.params.additionalProperty)}")` : ''}${e.params.allowedValues ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
+        });
+      }
+    }
+    if (rule.country !== name) {
+      findings.push({ file: fileOf(name), problem: `"country" is "${rule.country}" but the file is named ${name}.json` });
+    }
+    if (rule.extends && !rules[rule.extends]) {
+      findings.push({ file: fileOf(name), problem: `extends "${rule.extends}", but ${fileOf(rule.extends)} does not exist` });
+    }
+    for (const c of rule.countries ?? []) {
+      if (rules[c] && rules[c].extends !== name) {
+        findings.push({
+          file: fileOf(name),
+          problem: `lists ${c}, which has its own file; make ${fileOf(c)} say "extends": "${name}" or remove ${c} from the list`,
+        });
+      }
+    }
+  }
+  return findings;
+}
+
+function describeErrors(errors: { path: string; keyword: string }[]): string {
+  return errors.length ? errors.map((e) => `${e.path} failed "${e.keyword}"`).join('; ') : 'no errors';
+}
+
+export function checkRules(root: string = REPO_ROOT): RuleCheckReport {
+  const catalog = loadCatalog(root);
+  const findings = checkMetaSchema(root, catalog.rules);
+  const report: RuleCheckReport = { files: Object.keys(catalog.rules).length, variants: 0, examples: 0, findings };
+  if (findings.length) return report; // composition assumes well-formed files
+
+  const validator = createFormValidator(catalog);
+  try {
+    for (const variant of validator.allVariants()) {
+      validator.compile(variant);
+      report.variants++;
+    }
+  } catch (error) {
+    findings.push({ file: 'country-rules/', problem: `a composed schema does not compile: ${(error as Error).message}` });
+    return report;
+  }
+
+  for (const [name, rule] of Object.entries(catalog.rules)) {
+    rule.examples.forEach((example: RuleExample, index) => {
+      report.examples++;
+      const label = `example ${index + 1} "${example.description}"`;
+      const country = example.country ?? (name.startsWith('_') ? name : rule.country);
+      if (!name.startsWith('_') && example.country && example.country !== name) {
+        findings.push({ file: fileOf(name), example: label, problem: `tries the record as ${example.country}; examples of a country file use that country` });
+        return;
+      }
+      if (example.country && ruleNameFor(catalog, example.country) !== name) {
+        findings.push({ file: fileOf(name), example: label, problem: `${example.country} is not governed by this rule` });
+        return;
+      }
+      let result;
+      try {
+        result = validator.validate(example.form, example.data, { country, method: example.method });
+      } catch (error) {
+        findings.push({ file: fileOf(name), example: label, problem: (error as Error).message });
+        return;
+      }
+      if (example.valid && !result.valid) {
+        findings.push({ file: fileOf(name), example: label, problem: `should pass, but ${describeErrors(result.errors)}` });
+      }
+      for (const expected of example.errors ?? []) {
+        const path = expected.path === '' ? '/' : expected.path;
+        const hit = result.errors.some((e) => e.path === path && e.keyword === expected.keyword);
+        if (!hit) {
+          findings.push({
+            file: fileOf(name),
+            example: label,
+            problem: `should fail at ${path} on "${expected.keyword}", but ${result.valid ? 'it passed' : `got ${describeErrors(result.errors)}`}`,
+          });
+        }
+      }
+    });
+  }
+  return report;
+}

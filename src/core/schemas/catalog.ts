@@ -1,0 +1,35 @@
+// Loads form schemas and country rule files from the repository (Node only: server, CLIs, tests).
+// The browser never composes; it loads what the validator build wrote.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CountryRules } from './country-rules';
+import type { JsonSchema } from './json-schema';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface RuleCatalog {
+  forms: Record<string, JsonSchema>;
+  /** Keyed by file name without .json: "GB", "_default", "_iban". */
+  rules: Record<string, CountryRules>;
+}
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+
+export function loadCatalog(root: string = REPO_ROOT): RuleCatalog {
+  const formsDir = join(root, 'schemas/forms');
+  const rulesDir = join(root, 'country-rules');
+  const forms = Object.fromEntries(
+    readdirSync(formsDir)
+      .filter((f) => f.endsWith('.schema.json'))
+      .sort()
+      .map((f) => [f.replace('.schema.json', ''), readJson<JsonSchema>(join(formsDir, f))]),
+  );
+  const rules = Object.fromEntries(
+    readdirSync(rulesDir)
+      .filter((f) => f.endsWith('.json') && f !== 'country-rules.schema.json')
+      .sort()
+      .map((f) => [f.replace('.json', ''), readJson<CountryRules>(join(rulesDir, f))]),
+  );
+  return { forms, rules };
+}

@@ -1,0 +1,66 @@
+// The shape of a country rule file (country-rules/*.json). The meta-schema
+// country-rules/country-rules.schema.json is the authority; these types mirror it for code.
+import type { JsonSchema } from './json-schema';
+
+export const TRANSFER_METHODS = ['ACH', 'WIRE', 'RTP'] as const;
+export type TransferMethod = (typeof TRANSFER_METHODS)[number];
+
+/** What a rule says about one field; keywords here become standard or custom schema keywords. */
+export interface FieldRule {
+  required?: boolean;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  enum?: string[];
+  label?: string;
+  help?: string;
+  messages?: Record<string, string>;
+  iban?: boolean | string[];
+  bic?: boolean;
+  abaRouting?: boolean;
+  clabe?: boolean;
+  cbu?: boolean;
+  source?: string;
+  description?: string;
+}
+
+/** `false` removes a field that a rule further up the chain added. */
+export type FieldRules = Record<string, FieldRule | false>;
+
+export interface FormRules {
+  fields?: FieldRules;
+}
+
+export interface BankAccountRules extends FormRules {
+  transferMethods?: TransferMethod[];
+  methods?: Partial<Record<TransferMethod, FormRules>>;
+}
+
+export interface RuleExample {
+  description: string;
+  form: 'address' | 'bank-account';
+  /** For shared rules: the country the example is tried as. */
+  country?: string;
+  method?: TransferMethod;
+  data: Record<string, unknown>;
+  valid?: true;
+  errors?: { path: string; keyword: string }[];
+}
+
+export interface CountryRules {
+  $schema?: string;
+  /** ISO 3166-1 alpha-2 code, or the name of a shared rule such as "_default" or "_iban". */
+  country: string;
+  name: string;
+  /** Shared rules only: the countries that use this rule without a file of their own. */
+  countries?: string[];
+  /** Shared rule this file starts from; "_default" when absent. */
+  extends?: string;
+  source?: string;
+  notes?: string;
+  address?: FormRules;
+  bankAccount?: BankAccountRules;
+  examples: RuleExample[];
+}
+
+export type { JsonSchema };

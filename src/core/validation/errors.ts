@@ -1,0 +1,61 @@
+// Turns ajv errors into the portal's error shape: the field's JSON pointer, the keyword, and the
+// translation key its message is rendered from (a field may override the key per keyword).
+import type { ErrorObject } from 'ajv';
+import type { JsonSchema } from '../schemas/json-schema';
+
+export interface FieldError {
+  /** JSON pointer of the field, e.g. "/sortCode"; "/" for the record itself. */
+  path: string;
+  keyword: string;
+  /** i18next key in the `validation` namespace, e.g. "iban.checksum". */
+  messageKey: string;
+  params: Record<string, unknown>;
+}
+
+const pointerTokens = (pointer: string): string[] =>
+  pointer === '' || pointer === '/'
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+/** The subschema at a data pointer, following properties and items. */
+export function schemaAt(schema: JsonSchema, pointer: string): JsonSchema | undefined {
+  let current: JsonSchema | undefined = schema;
+  for (const token of pointerTokens(pointer)) {
+    if (!current) return undefined;
+    current = /^\d+$/.test(token) && current.items ? current.items : current.properties?.[token];
+  }
+  return current;
+}
+
+function defaultMessageKey(error: ErrorObject): string {
+  const { keyword, params } = error;
+  if (keyword === 'format') return `format.${String(params.format)}`;
+  if (keyword === 'iban') return `iban.${String(params.reason)}`;
+  return keyword;
+}
+
+export function toFieldErrors(
+  errors: readonly ErrorObject[] | null | undefined,
+  schema: JsonSchema,
+): FieldError[] {
+  if (!errors) return [];
+  return errors
+    .filter((e) => !['if', 'then', 'else', 'anyOf', 'oneOf', 'allOf', 'not'].includes(e.keyword))
+    .map((error) => {
+      const missing =
+        error.keyword === 'required' || error.keyword === 'dependencies'
+          ? String(error.params.missingProperty)
+          : null;
+      const path = (missing ? `${error.instancePath}/${missing}` : error.instancePath) || '/';
+      const overrides = schemaAt(schema, path)?.['x-messages'];
+      return {
+        path,
+        keyword: error.keyword,
+        messageKey: overrides?.[error.keyword] ?? defaultMessageKey(error),
+        params: { ...error.params },
+      };
+    });
+}

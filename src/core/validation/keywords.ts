@@ -1,0 +1,97 @@
+// Custom ajv keywords for what JSON Schema cannot say. Every keyword is a `code` keyword that calls
+// a function of ./runtime, referenced as `runtime.<name>` so that standalone (precompiled)
+// validators can import the same function instead of embedding it: no `new Function` in the browser.
+import { _, Name, type Code, type KeywordCxt, type KeywordDefinition } from 'ajv';
+import * as runtime from './runtime';
+
+type RuntimeName = {
+  [K in keyof typeof runtime]: (typeof runtime)[K] extends (...args: never[]) => unknown ? K : never;
+}[keyof typeof runtime];
+
+/** A scope reference to runtime.<name>, emitted as `runtime.<name>` in standalone code. */
+const useRuntime = (cxt: KeywordCxt, name: RuntimeName): Code =>
+  cxt.gen.scopeValue('func', { ref: runtime[name], code: _`runtime.${new Name(name)}` });
+
+/** A string keyword failing when `runtime[fn](data, schemaValue)` is false. */
+const stringCheck = (
+  keyword: string,
+  fn: RuntimeName,
+  message: string,
+  schemaType: KeywordDefinition['schemaType'] = 'boolean',
+): KeywordDefinition => ({
+  keyword,
+  type: 'string',
+  schemaType,
+  error: { message },
+  code(cxt) {
+    const { data, schema, schemaCode } = cxt;
+    if (schema === false) return;
+    cxt.fail(_`!${useRuntime(cxt, fn)}(${data}, ${schemaCode})`);
+  },
+});
+
+/** Compares a string with a sibling property named by the schema value. */
+const siblingCheck = (
+  keyword: string,
+  buildFailure: (cxt: KeywordCxt, sibling: Code) => Code,
+  message: string,
+): KeywordDefinition => ({
+  keyword,
+  type: 'string',
+  schemaType: 'string',
+  error: {
+    message,
+    params: ({ schemaCode }) => _`{otherField: ${schemaCode}}`,
+  },
+  code(cxt) {
+    const { gen, schemaCode, it } = cxt;
+    const sibling = gen.const(
+      'sibling',
+      _`${it.parentData} && typeof ${it.parentData} == "object" ? ${it.parentData}[${schemaCode}] : undefined`,
+    );
+    cxt.fail(buildFailure(cxt, sibling));
+  },
+});
+
+export const customKeywords: KeywordDefinition[] = [
+  stringCheck('nonBlank', 'nonBlank', 'must contain a non-space character'),
+  stringCheck('bic', 'bic', 'must be a valid BIC'),
+  stringCheck('abaRouting', 'abaRouting', 'must be a valid ABA routing number'),
+  stringCheck('clabe', 'clabe', 'must be a valid CLABE'),
+  stringCheck('cbu', 'cbu', 'must be a valid CBU'),
+  stringCheck('luhn', 'luhn', 'must pass the Luhn check'),
+  stringCheck('cardBrand', 'cardBrand', 'must be an accepted card brand', 'array'),
+  stringCheck('expiryMonth', 'expiryMonth', 'must have a month from 01 to 12'),
+  stringCheck('expiryNotPast', 'expiryNotPast', 'must not be in the past'),
+  stringCheck('minimumAge', 'minimumAge', 'must be old enough', 'number'),
+  {
+    keyword: 'iban',
+    type: 'string',
+    schemaType: ['boolean', 'array'],
+    error: {
+      message: 'must be a valid IBAN',
+      params: ({ params }) => _`{reason: ${params.reason}}`,
+    },
+    code(cxt) {
+      const { gen, data, schema, schemaCode } = cxt;
+      if (schema === false) return;
+      const reason = gen.const('reason', _`${useRuntime(cxt, 'ibanProblem')}(${data}, ${schemaCode})`);
+      cxt.params = { reason };
+      cxt.fail(_`${reason} !== null`);
+    },
+  },
+  // The second entry of a confirmed field must equal the first; the error is named notEqual.
+  siblingCheck('notEqual', (cxt, sibling) => _`${cxt.data} !== ${sibling}`, 'must match'),
+  // A value (the password) must differ from another (the email), ignoring case.
+  siblingCheck(
+    'isSameValue',
+    (cxt, sibling) => _`${useRuntime(cxt, 'sameIgnoringCase')}(${cxt.data}, ${sibling})`,
+    'must differ from the other field',
+  ),
+];
+
+/**
+ * Annotation keywords carried in composed schemas for the portal: label and help translation
+ * keys, per-keyword message overrides, and which properties country rules control.
+ */
+export const annotationKeywords = ['x-label', 'x-help', 'x-messages', 'x-rule-controlled'];

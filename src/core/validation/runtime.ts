@@ -1,0 +1,83 @@
+// Functions the validators call at run time. The precompiled (standalone) validators import this
+// module as `runtime` and reference its exports by name, so everything a keyword needs lives here.
+import { electronicFormatIBAN, validateBIC, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
+import cardValidator from 'card-validator';
+import luhn10 from 'card-validator/dist/luhn-10';
+import { fullFormats } from 'ajv-formats/dist/formats';
+import * as ucs2lengthModule from 'ajv/dist/runtime/ucs2length';
+import * as equalModule from 'ajv/dist/runtime/equal';
+import { isValidAbaRouting, isValidCbu, isValidClabe } from './checksums';
+
+export { isValidAbaRouting as abaRouting, isValidClabe as clabe, isValidCbu as cbu };
+export const formats = fullFormats;
+
+// ajv's own helpers are CommonJS with `exports.default`; bundlers and Node disagree on how a
+// default import of such a module resolves, so unwrap whichever shape arrives.
+type Fn<A extends unknown[], R> = (...args: A) => R;
+const unwrap = <F>(mod: unknown): F => {
+  let value = mod as { default?: unknown };
+  while (typeof value !== 'function' && value && 'default' in value) value = value.default as never;
+  return value as F;
+};
+export const ucs2length = unwrap<Fn<[string], number>>(ucs2lengthModule);
+export const equal = unwrap<Fn<[unknown, unknown], boolean>>(equalModule);
+
+export const nonBlank = (value: string): boolean => /\S/.test(value);
+
+/** Why an IBAN is rejected, or null when it is valid (and from one of `countries` when given). */
+export type IbanProblem = 'format' | 'checksum' | 'national' | 'country';
+export function ibanProblem(value: string, countries: readonly string[] | true): IbanProblem | null {
+  const iban = electronicFormatIBAN(value) ?? '';
+  const { valid, errorCodes } = validateIBAN(iban);
+  if (!valid) {
+    if (errorCodes.includes(ValidationErrorsIBAN.WrongIBANChecksum)) return 'checksum';
+    if (errorCodes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) return 'national';
+    return 'format';
+  }
+  if (countries !== true && !countries.includes(iban.slice(0, 2))) return 'country';
+  return null;
+}
+
+/** BIC/SWIFT: 8 or 11 characters, letters in the first six, a known country in positions 5-6. */
+export const bic = (value: string): boolean => validateBIC(value.trim().toUpperCase()).valid;
+
+export const luhn = (value: string): boolean => luhn10(value);
+
+/** Card network as card-validator names it ('visa', 'mastercard', 'discover', ...), or null. */
+export const cardBrandOf = (value: string): string | null => cardValidator.number(value).card?.type ?? null;
+export const cardBrand = (value: string, allowed: readonly string[]): boolean =>
+  allowed.includes(cardBrandOf(value) ?? '');
+
+const expiryParts = (value: string): { month: number; year: number } | null => {
+  const match = /^(\d{2})\/(\d{2})$/.exec(value);
+  return match ? { month: Number(match[1]), year: 2000 + Number(match[2]) } : null;
+};
+
+/** MM/YY with a month from 01 to 12 (other shapes are the pattern's business). */
+export function expiryMonth(value: string): boolean {
+  const parts = expiryParts(value);
+  return parts === null || (parts.month >= 1 && parts.month <= 12);
+}
+
+/** A card is valid through the last day of its expiry month. */
+export function expiryNotPast(value: string, today: Date = new Date()): boolean {
+  const parts = expiryParts(value);
+  if (parts === null || parts.month < 1 || parts.month > 12) return true;
+  return parts.year * 12 + parts.month >= today.getFullYear() * 12 + today.getMonth() + 1;
+}
+
+/** True when someone born on `dob` (YYYY-MM-DD) has had their `years`-th birthday by `today`. */
+export function minimumAge(dob: string, years: number, today: Date = new Date()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob);
+  if (!match) return true; // the date format reports malformed dates
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const reached =
+    today.getFullYear() - y > years ||
+    (today.getFullYear() - y === years &&
+      (today.getMonth() + 1 > m || (today.getMonth() + 1 === m && today.getDate() >= d)));
+  return reached;
+}
+
+/** For `isSameValue`: true when the two values are the same ignoring case (an error). */
+export const sameIgnoringCase = (value: string, other: unknown): boolean =>
+  typeof other === 'string' && other.length > 0 && value.toLowerCase() === other.toLowerCase();
