@@ -171,7 +171,7 @@ function composeCountryForm(
     method = opts.method ?? allowed[0];
     if (!method || !allowed.includes(method)) {
       throw new UnknownVariantError(
-        `${method ?? 'no transfer method'} is not available for bank accounts in ${country} (allowed: ${allowed.join(', ')})`,
+        `${method ?? 'no transfer method'} is not available for bank accounts in ${opts.country ?? country} (allowed: ${allowed.join(', ')})`,
         'transferMethod',
       );
     }

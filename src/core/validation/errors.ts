@@ -45,11 +45,14 @@ export function toFieldErrors(
   return errors
     .filter((e) => !['if', 'then', 'else', 'anyOf', 'oneOf', 'allOf', 'not'].includes(e.keyword))
     .map((error) => {
-      const missing =
-        error.keyword === 'required' || error.keyword === 'dependencies'
-          ? String(error.params.missingProperty)
-          : null;
-      const path = (missing ? `${error.instancePath}/${missing}` : error.instancePath) || '/';
+      // Errors about a missing or unexpected property are reported on that property.
+      const named =
+        error.keyword === 'required'
+          ? error.params.missingProperty
+          : error.keyword === 'additionalProperties'
+            ? error.params.additionalProperty
+            : undefined;
+      const path = (named ? `${error.instancePath}/${String(named)}` : error.instancePath) || '/';
       const overrides = schemaAt(schema, path)?.['x-messages'];
       return {
         path,

@@ -18,11 +18,13 @@ const stringCheck = (
   fn: RuntimeName,
   message: string,
   schemaType: KeywordDefinition['schemaType'] = 'boolean',
+  withLimit = false,
 ): KeywordDefinition => ({
   keyword,
   type: 'string',
   schemaType,
-  error: { message },
+  // A numeric schema value (the minimum age) is reported as `limit`, as ajv does for minLength.
+  error: withLimit ? { message, params: ({ schemaCode }) => _`{limit: ${schemaCode}}` } : { message },
   code(cxt) {
     const { data, schema, schemaCode } = cxt;
     if (schema === false) return;
@@ -63,7 +65,7 @@ export const customKeywords: KeywordDefinition[] = [
   stringCheck('cardBrand', 'cardBrand', 'must be an accepted card brand', 'array'),
   stringCheck('expiryMonth', 'expiryMonth', 'must have a month from 01 to 12'),
   stringCheck('expiryNotPast', 'expiryNotPast', 'must not be in the past'),
-  stringCheck('minimumAge', 'minimumAge', 'must be old enough', 'number'),
+  stringCheck('minimumAge', 'minimumAge', 'must be old enough', 'number', true),
   {
     keyword: 'iban',
     type: 'string',

@@ -1,0 +1,26 @@
+// The shape of a precompiled validator module written by `npm run build:validators`.
+import type { ErrorObject } from 'ajv';
+import type { JsonSchema } from '../schemas/json-schema';
+
+export interface PrecompiledValidate {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+export interface PrecompiledModule {
+  key: string;
+  schema: JsonSchema;
+  validate: PrecompiledValidate;
+}
+
+export interface ValidatorManifestEntry {
+  key: string;
+  file: string;
+  formId: string;
+  country?: string;
+  method?: string;
+}
+
+/** File name of a variant's module: bank-account.US.ACH.js, address._default.js, otp.js. */
+export const variantFileName = (v: { formId: string; country?: string; method?: string }): string =>
+  [v.formId, v.country, v.method].filter(Boolean).join('.') + '.js';
