@@ -60,26 +60,24 @@ export async function runValidateCli(
     return usage(`the record is not valid JSON: ${(error as Error).message}`);
   }
 
-  // Country and method default to the record's own countryCode and transferMethod.
-  const fields = record && typeof record === 'object' ? (record as Record<string, unknown>) : {};
-  const country = values.country ?? (typeof fields.countryCode === 'string' ? fields.countryCode : undefined);
-  const method = (values.method ??
-    (typeof fields.transferMethod === 'string' ? fields.transferMethod : undefined)) as TransferMethod | undefined;
   sharedValidator ??= createFormValidator(loadCatalog());
+  let result;
   try {
-    const result = sharedValidator.validate(formId, record, isCountryForm(formId) ? { country, method } : {});
-    const bundle = loadLocale('en');
-    const errors = result.errors.map((e) => ({
-      path: e.path,
-      keyword: e.keyword,
-      message: describeError(e, result.variant.schema, bundle),
-    }));
-    return { code: result.valid ? 0 : 1, stdout: JSON.stringify({ valid: result.valid, errors }), stderr: '' };
+    const variantOptions = isCountryForm(formId)
+      ? { country: values.country, method: values.method as TransferMethod | undefined }
+      : {};
+    result = sharedValidator.validate(formId, record, variantOptions);
   } catch (error) {
-    if (!(error instanceof UnknownVariantError)) throw error;
-    // A method the country does not offer: a usage error when asked for, a field error when in the record.
-    if (values.method !== undefined) return usage(error.message);
-    const errors = [{ path: '/transferMethod', keyword: 'enum', message: error.message }];
-    return { code: 1, stdout: JSON.stringify({ valid: false, errors }), stderr: '' };
+    // Only an explicitly requested variant can be unknown: the country does not offer --method.
+    if (error instanceof UnknownVariantError) return usage(error.message);
+    throw error;
   }
+  const bundle = loadLocale('en');
+  const { schema } = result.variant;
+  const errors = result.errors.map((e) => ({
+    path: e.path,
+    keyword: e.keyword,
+    message: describeError(e, schema, bundle),
+  }));
+  return { code: result.valid ? 0 : 1, stdout: JSON.stringify({ valid: result.valid, errors }), stderr: '' };
 }

@@ -269,5 +269,7 @@ export function createComposer(catalog: RuleCatalog) {
     return variants;
   }
 
-  return { compose, allVariants };
+  const transferMethods = (country: string): TransferMethod[] => transferMethodsFor(catalog, country);
+
+  return { compose, allVariants, transferMethods };
 }

@@ -28,7 +28,12 @@ const stringCheck = (
   code(cxt) {
     const { data, schema, schemaCode } = cxt;
     if (schema === false) return;
-    cxt.fail(_`!${useRuntime(cxt, fn)}(${data}, ${schemaCode})`);
+    // A boolean keyword only switches the check on; other values are the check's argument.
+    const call =
+      schemaType === 'boolean'
+        ? _`${useRuntime(cxt, fn)}(${data})`
+        : _`${useRuntime(cxt, fn)}(${data}, ${schemaCode})`;
+    cxt.fail(_`!${call}`);
   },
 });
 
