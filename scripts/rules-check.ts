@@ -6,7 +6,9 @@ for (const f of report.findings) {
   console.error(`✗ ${f.file}${f.example ? `, ${f.example}` : ''}: ${f.problem}`);
 }
 if (report.findings.length) {
-  console.error(`\n${report.findings.length} problem(s) found. Fix the rule or the example, then run npm run rules:check again.`);
+  console.error(
+    `\n${report.findings.length} problem(s) found. Fix the rule or the example, then run npm run rules:check again.`,
+  );
   process.exit(1);
 }
 console.log(

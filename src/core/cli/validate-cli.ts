@@ -17,7 +17,11 @@ const USAGE = `usage: npm run validate -- <form> [--country CC] [--method ACH|WI
   forms: ${FORM_IDS.join(', ')}
   The record is read from --data, or from stdin when --data is absent.`;
 
-const usage = (problem: string): CliResult => ({ code: 2, stdout: '', stderr: `${problem}\n${USAGE}` });
+const usage = (problem: string): CliResult => ({
+  code: 2,
+  stdout: '',
+  stderr: `${problem}\n${USAGE}`,
+});
 
 let sharedValidator: FormValidator | undefined;
 
@@ -46,9 +50,14 @@ export async function runValidateCli(
   const formId = positionals[0] ?? '';
   if (!(FORM_IDS as readonly string[]).includes(formId)) return usage(`unknown form "${formId}"`);
   if (values.country !== undefined && !/^[A-Z]{2}$/.test(values.country)) {
-    return usage(`--country must be an ISO 3166-1 alpha-2 code such as GB, not "${values.country}"`);
+    return usage(
+      `--country must be an ISO 3166-1 alpha-2 code such as GB, not "${values.country}"`,
+    );
   }
-  if (values.method !== undefined && !(TRANSFER_METHODS as readonly string[]).includes(values.method)) {
+  if (
+    values.method !== undefined &&
+    !(TRANSFER_METHODS as readonly string[]).includes(values.method)
+  ) {
     return usage(`--method must be one of ${TRANSFER_METHODS.join(', ')}`);
   }
   const text = values.data ?? (await readStdin());
@@ -79,5 +88,9 @@ export async function runValidateCli(
     keyword: e.keyword,
     message: describeError(e, schema, bundle),
   }));
-  return { code: result.valid ? 0 : 1, stdout: JSON.stringify({ valid: result.valid, errors }), stderr: '' };
+  return {
+    code: result.valid ? 0 : 1,
+    stdout: JSON.stringify({ valid: result.valid, errors }),
+    stderr: '',
+  };
 }

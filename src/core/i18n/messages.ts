@@ -29,7 +29,10 @@ export const interpolate = (template: string, values: Record<string, unknown>): 
 export function labelKeyAt(schema: JsonSchema, path: string): string {
   const label = schemaAt(schema, path)?.['x-label'];
   if (label) return label;
-  const last = path.split('/').filter((t) => t && !/^\d+$/.test(t)).pop();
+  const last = path
+    .split('/')
+    .filter((t) => t && !/^\d+$/.test(t))
+    .pop();
   return last ?? 'record';
 }
 
@@ -37,7 +40,8 @@ export function describeError(error: FieldError, schema: JsonSchema, bundle: Loc
   const label = (key: string): string => lookup(bundle.fields, key) ?? key;
   const field = label(labelKeyAt(schema, error.path));
   const otherField = error.params.otherField;
-  const other = typeof otherField === 'string' ? label(labelKeyAt(schema, `/${otherField}`)) : undefined;
+  const other =
+    typeof otherField === 'string' ? label(labelKeyAt(schema, `/${otherField}`)) : undefined;
   const template =
     lookup(bundle.validation, error.messageKey) ??
     lookup(bundle.validation, error.keyword) ??

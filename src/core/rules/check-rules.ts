@@ -26,7 +26,9 @@ export interface RuleCheckReport {
 const fileOf = (name: string): string => `country-rules/${name}.json`;
 
 function checkMetaSchema(root: string, rules: Record<string, CountryRules>): RuleFinding[] {
-  const meta = JSON.parse(readFileSync(join(root, 'country-rules/country-rules.schema.json'), 'utf8'));
+  const meta = JSON.parse(
+    readFileSync(join(root, 'country-rules/country-rules.schema.json'), 'utf8'),
+  );
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
   addFormats(ajv, ['regex']);
   const validate = ajv.compile(meta);
@@ -42,10 +44,16 @@ function checkMetaSchema(root: string, rules: Record<string, CountryRules>): Rul
       }
     }
     if (rule.country !== name) {
-      findings.push({ file: fileOf(name), problem: `"country" is "${rule.country}" but the file is named ${name}.json` });
+      findings.push({
+        file: fileOf(name),
+        problem: `"country" is "${rule.country}" but the file is named ${name}.json`,
+      });
     }
     if (rule.extends && !rules[rule.extends]) {
-      findings.push({ file: fileOf(name), problem: `extends "${rule.extends}", but ${fileOf(rule.extends)} does not exist` });
+      findings.push({
+        file: fileOf(name),
+        problem: `extends "${rule.extends}", but ${fileOf(rule.extends)} does not exist`,
+      });
     }
     for (const c of rule.countries ?? []) {
       if (rules[c] && rules[c].extends !== name) {
@@ -60,13 +68,20 @@ function checkMetaSchema(root: string, rules: Record<string, CountryRules>): Rul
 }
 
 function describeErrors(errors: { path: string; keyword: string }[]): string {
-  return errors.length ? errors.map((e) => `${e.path} failed "${e.keyword}"`).join('; ') : 'no errors';
+  return errors.length
+    ? errors.map((e) => `${e.path} failed "${e.keyword}"`).join('; ')
+    : 'no errors';
 }
 
 export function checkRules(root: string = REPO_ROOT): RuleCheckReport {
   const catalog = loadCatalog(root);
   const findings = checkMetaSchema(root, catalog.rules);
-  const report: RuleCheckReport = { files: Object.keys(catalog.rules).length, variants: 0, examples: 0, findings };
+  const report: RuleCheckReport = {
+    files: Object.keys(catalog.rules).length,
+    variants: 0,
+    examples: 0,
+    findings,
+  };
   if (findings.length) return report; // composition assumes well-formed files
 
   const validator = createFormValidator(catalog);
@@ -76,7 +91,10 @@ export function checkRules(root: string = REPO_ROOT): RuleCheckReport {
       report.variants++;
     }
   } catch (error) {
-    findings.push({ file: 'country-rules/', problem: `a composed schema does not compile: ${(error as Error).message}` });
+    findings.push({
+      file: 'country-rules/',
+      problem: `a composed schema does not compile: ${(error as Error).message}`,
+    });
     return report;
   }
 
@@ -86,22 +104,37 @@ export function checkRules(root: string = REPO_ROOT): RuleCheckReport {
       const label = `example ${index + 1} "${example.description}"`;
       const country = example.country ?? (name.startsWith('_') ? name : rule.country);
       if (!name.startsWith('_') && example.country && example.country !== name) {
-        findings.push({ file: fileOf(name), example: label, problem: `tries the record as ${example.country}; examples of a country file use that country` });
+        findings.push({
+          file: fileOf(name),
+          example: label,
+          problem: `tries the record as ${example.country}; examples of a country file use that country`,
+        });
         return;
       }
       if (example.country && ruleNameFor(catalog, example.country) !== name) {
-        findings.push({ file: fileOf(name), example: label, problem: `${example.country} is not governed by this rule` });
+        findings.push({
+          file: fileOf(name),
+          example: label,
+          problem: `${example.country} is not governed by this rule`,
+        });
         return;
       }
       let result;
       try {
-        result = validator.validate(example.form, example.data, { country, method: example.method });
+        result = validator.validate(example.form, example.data, {
+          country,
+          method: example.method,
+        });
       } catch (error) {
         findings.push({ file: fileOf(name), example: label, problem: (error as Error).message });
         return;
       }
       if (example.valid && !result.valid) {
-        findings.push({ file: fileOf(name), example: label, problem: `should pass, but ${describeErrors(result.errors)}` });
+        findings.push({
+          file: fileOf(name),
+          example: label,
+          problem: `should pass, but ${describeErrors(result.errors)}`,
+        });
       }
       for (const expected of example.errors ?? []) {
         const path = expected.path === '' ? '/' : expected.path;

@@ -91,12 +91,12 @@ export function transferMethodsFor(catalog: RuleCatalog, country: string): Trans
   return methods;
 }
 
-function mergeFieldRules(layers: (FieldRules | undefined)[]): Record<string, FieldRule> {
-  const merged: Record<string, FieldRule> = {};
+function mergeFieldRules(layers: (FieldRules | undefined)[]): Map<string, FieldRule> {
+  const merged = new Map<string, FieldRule>();
   for (const layer of layers) {
     for (const [field, rule] of Object.entries(layer ?? {})) {
-      if (rule === false) delete merged[field];
-      else merged[field] = { ...merged[field], ...rule };
+      if (rule === false) merged.delete(field);
+      else merged.set(field, { ...merged.get(field), ...rule });
     }
   }
   return merged;
@@ -185,7 +185,7 @@ function composeCountryForm(
   for (const [name, base] of Object.entries(form.properties ?? {})) {
     // A confirmation field (notEqual: other) exists and is required exactly when its original is.
     const governing = base.notEqual && controlled.has(base.notEqual) ? base.notEqual : name;
-    const rule = rules[governing];
+    const rule = rules.get(governing);
     if (controlled.has(governing) && !rule) {
       required.delete(name);
       continue;
@@ -194,7 +194,7 @@ function composeCountryForm(
     if (rule?.required === true) required.add(name);
     if (rule?.required === false) required.delete(name);
   }
-  for (const field of Object.keys(rules)) {
+  for (const field of rules.keys()) {
     if (!form.properties?.[field]) {
       throw new Error(
         `country rule ${ruleName} names field "${field}", which the ${formId} form does not have`,
@@ -226,9 +226,15 @@ export function createComposer(catalog: RuleCatalog) {
   function compose(formId: string, opts: VariantOptions = {}): ComposedVariant {
     const form = catalog.forms[formId];
     if (!form || !(FORM_IDS as readonly string[]).includes(formId)) {
-      throw new UnknownVariantError(`unknown form "${formId}" (forms: ${FORM_IDS.join(', ')})`, 'form');
+      throw new UnknownVariantError(
+        `unknown form "${formId}" (forms: ${FORM_IDS.join(', ')})`,
+        'form',
+      );
     }
-    const age = opts.minimumAge !== undefined && opts.minimumAge !== DEFAULT_MINIMUM_AGE ? opts.minimumAge : undefined;
+    const age =
+      opts.minimumAge !== undefined && opts.minimumAge !== DEFAULT_MINIMUM_AGE
+        ? opts.minimumAge
+        : undefined;
     let country: string | undefined;
     let method: TransferMethod | undefined;
     let schema: JsonSchema;
@@ -262,14 +268,16 @@ export function createComposer(catalog: RuleCatalog) {
         continue;
       }
       for (const country of countries) {
-        const methods = formId === 'bank-account' ? transferMethodsFor(catalog, country) : [undefined];
+        const methods =
+          formId === 'bank-account' ? transferMethodsFor(catalog, country) : [undefined];
         for (const method of methods) variants.push(compose(formId, { country, method }));
       }
     }
     return variants;
   }
 
-  const transferMethods = (country: string): TransferMethod[] => transferMethodsFor(catalog, country);
+  const transferMethods = (country: string): TransferMethod[] =>
+    transferMethodsFor(catalog, country);
 
   return { compose, allVariants, transferMethods };
 }

@@ -5,11 +5,13 @@ import { _, Name, type Code, type KeywordCxt, type KeywordDefinition } from 'ajv
 import * as runtime from './runtime';
 
 type RuntimeName = {
-  [K in keyof typeof runtime]: (typeof runtime)[K] extends (...args: never[]) => unknown ? K : never;
+  [K in keyof typeof runtime]: (typeof runtime)[K] extends (...args: never[]) => unknown
+    ? K
+    : never;
 }[keyof typeof runtime];
 
 /** A scope reference to runtime.<name>, emitted as `runtime.<name>` in standalone code. */
-const useRuntime = (cxt: KeywordCxt, name: RuntimeName): Code =>
+const runtimeRef = (cxt: KeywordCxt, name: RuntimeName): Code =>
   cxt.gen.scopeValue('func', { ref: runtime[name], code: _`runtime.${new Name(name)}` });
 
 /** A string keyword failing when `runtime[fn](data, schemaValue)` is false. */
@@ -24,15 +26,17 @@ const stringCheck = (
   type: 'string',
   schemaType,
   // A numeric schema value (the minimum age) is reported as `limit`, as ajv does for minLength.
-  error: withLimit ? { message, params: ({ schemaCode }) => _`{limit: ${schemaCode}}` } : { message },
+  error: withLimit
+    ? { message, params: ({ schemaCode }) => _`{limit: ${schemaCode}}` }
+    : { message },
   code(cxt) {
     const { data, schema, schemaCode } = cxt;
     if (schema === false) return;
     // A boolean keyword only switches the check on; other values are the check's argument.
     const call =
       schemaType === 'boolean'
-        ? _`${useRuntime(cxt, fn)}(${data})`
-        : _`${useRuntime(cxt, fn)}(${data}, ${schemaCode})`;
+        ? _`${runtimeRef(cxt, fn)}(${data})`
+        : _`${runtimeRef(cxt, fn)}(${data}, ${schemaCode})`;
     cxt.fail(_`!${call}`);
   },
 });
@@ -82,7 +86,10 @@ export const customKeywords: KeywordDefinition[] = [
     code(cxt) {
       const { gen, data, schema, schemaCode } = cxt;
       if (schema === false) return;
-      const reason = gen.const('reason', _`${useRuntime(cxt, 'ibanProblem')}(${data}, ${schemaCode})`);
+      const reason = gen.const(
+        'reason',
+        _`${runtimeRef(cxt, 'ibanProblem')}(${data}, ${schemaCode})`,
+      );
       cxt.params = { reason };
       cxt.fail(_`${reason} !== null`);
     },
@@ -92,7 +99,7 @@ export const customKeywords: KeywordDefinition[] = [
   // A value (the password) must differ from another (the email), ignoring case.
   siblingCheck(
     'isSameValue',
-    (cxt, sibling) => _`${useRuntime(cxt, 'sameIgnoringCase')}(${cxt.data}, ${sibling})`,
+    (cxt, sibling) => _`${runtimeRef(cxt, 'sameIgnoringCase')}(${cxt.data}, ${sibling})`,
     'must differ from the other field',
   ),
 ];

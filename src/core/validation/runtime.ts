@@ -26,7 +26,10 @@ export const nonBlank = (value: string): boolean => /\S/.test(value);
 
 /** Why an IBAN is rejected, or null when it is valid (and from one of `countries` when given). */
 export type IbanProblem = 'format' | 'checksum' | 'national' | 'country';
-export function ibanProblem(value: string, countries: readonly string[] | true): IbanProblem | null {
+export function ibanProblem(
+  value: string,
+  countries: readonly string[] | true,
+): IbanProblem | null {
   const iban = electronicFormatIBAN(value) ?? '';
   const { valid, errorCodes } = validateIBAN(iban);
   if (!valid) {
@@ -44,7 +47,8 @@ export const bic = (value: string): boolean => validateBIC(value.trim().toUpperC
 export const luhn = (value: string): boolean => luhn10(value);
 
 /** Card network as card-validator names it ('visa', 'mastercard', 'discover', ...), or null. */
-export const cardBrandOf = (value: string): string | null => cardValidator.number(value).card?.type ?? null;
+export const cardBrandOf = (value: string): string | null =>
+  cardValidator.number(value).card?.type ?? null;
 export const cardBrand = (value: string, allowed: readonly string[]): boolean =>
   allowed.includes(cardBrandOf(value) ?? '');
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isValidAbaRouting, isValidCbu, isValidClabe } from '../../../src/core/validation/checksums';
+import {
+  isValidAbaRouting,
+  isValidCbu,
+  isValidClabe,
+} from '../../../src/core/validation/checksums';
 import { loadVectors } from '../../support/vectors';
 
 const cases = [
@@ -14,9 +18,12 @@ describe.each(cases)('%s checksum', (_name, file, check) => {
     expect(vectors.some((v) => v.valid)).toBe(true);
     expect(vectors.some((v) => !v.valid)).toBe(true);
   });
-  it.each(vectors.map((v) => [v.value, v.valid, v.reason] as const))('%s → %s (%s)', (value, valid) => {
-    expect(check(value)).toBe(valid);
-  });
+  it.each(vectors.map((v) => [v.value, v.valid, v.reason] as const))(
+    '%s → %s (%s)',
+    (value, valid) => {
+      expect(check(value)).toBe(valid);
+    },
+  );
 });
 
 describe('check digit positions', () => {

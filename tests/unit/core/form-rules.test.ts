@@ -18,24 +18,34 @@ describe('register form', () => {
     expect(failures('register', register({ email: undefined }))).toContain('/email required');
   });
   it('password: at least 8, a letter and a digit', () => {
-    const pw = (p: string) => failures('register', register({ password: p, passwordConfirmation: p }));
+    const pw = (p: string) =>
+      failures('register', register({ password: p, passwordConfirmation: p }));
     expect(pw('abc123')).toContain('/password minLength');
     expect(pw('abcdefgh')).toContain('/password pattern');
     expect(pw('12345678')).toContain('/password pattern');
     expect(pw('ábcdefg1')).toEqual([]);
   });
   it('confirmation must equal the password (notEqual)', () => {
-    expect(failures('register', register({ passwordConfirmation: 'sunrise43' }))).toEqual(['/passwordConfirmation notEqual']);
+    expect(failures('register', register({ passwordConfirmation: 'sunrise43' }))).toEqual([
+      '/passwordConfirmation notEqual',
+    ]);
   });
   it('password must differ from the email ignoring case (isSameValue)', () => {
     const p = 'ANA1@EXAMPLE.COM';
-    expect(failures('register', register({ email: 'ana1@example.com', password: p, passwordConfirmation: p }))).toEqual([
-      '/password isSameValue',
-    ]);
+    expect(
+      failures(
+        'register',
+        register({ email: 'ana1@example.com', password: p, passwordConfirmation: p }),
+      ),
+    ).toEqual(['/password isSameValue']);
   });
   it('terms must be ticked and the contact type given', () => {
-    expect(failures('register', register({ termsAccepted: false }))).toEqual(['/termsAccepted const']);
-    expect(failures('register', register({ preferredContact: undefined }))).toEqual(['/preferredContact required']);
+    expect(failures('register', register({ termsAccepted: false }))).toEqual([
+      '/termsAccepted const',
+    ]);
+    expect(failures('register', register({ preferredContact: undefined }))).toEqual([
+      '/preferredContact required',
+    ]);
   });
 });
 
@@ -51,17 +61,33 @@ describe('names, address text and non-blank required fields', () => {
     expect(failures('profile-person', person())).toEqual([]);
   });
   it('refuses digits and other signs in names', () => {
-    expect(failures('profile-person', person({ firstName: 'Ann3' }))).toEqual(['/firstName pattern']);
-    expect(failures('profile-person', person({ lastName: 'Smith!' }))).toEqual(['/lastName pattern']);
+    expect(failures('profile-person', person({ firstName: 'Ann3' }))).toEqual([
+      '/firstName pattern',
+    ]);
+    expect(failures('profile-person', person({ lastName: 'Smith!' }))).toEqual([
+      '/lastName pattern',
+    ]);
   });
   it('refuses a required name of spaces only', () => {
-    expect(failures('profile-person', person({ firstName: '   ' }))).toContain('/firstName nonBlank');
+    expect(failures('profile-person', person({ firstName: '   ' }))).toContain(
+      '/firstName nonBlank',
+    );
   });
   it('address text allows digits', () => {
-    const address = { countryCode: 'US', addressLine1: '350 Fifth Avenue', city: 'New York', state: 'NY', zipCode: '10118' };
+    const address = {
+      countryCode: 'US',
+      addressLine1: '350 Fifth Avenue',
+      city: 'New York',
+      state: 'NY',
+      zipCode: '10118',
+    };
     expect(failures('address', address)).toEqual([]);
-    expect(failures('address', { ...address, addressLine1: '350 Fifth Ave; DROP' })).toEqual(['/addressLine1 pattern']);
-    expect(failures('address', { ...address, addressLine1: ' ' })).toContain('/addressLine1 nonBlank');
+    expect(failures('address', { ...address, addressLine1: '350 Fifth Ave; DROP' })).toEqual([
+      '/addressLine1 pattern',
+    ]);
+    expect(failures('address', { ...address, addressLine1: ' ' })).toContain(
+      '/addressLine1 nonBlank',
+    );
   });
   it('optional email may be empty but not malformed', () => {
     expect(failures('profile-person', person({ email: '' }))).toEqual([]);
@@ -78,7 +104,9 @@ describe('minimum age (default 18, threshold from configuration)', () => {
     expect(failures('profile-person', person('2009-01-01'))).toEqual(['/dob minimumAge']);
   });
   it('uses the configured threshold', () => {
-    expect(failures('profile-person', person('2008-11-21'), { minimumAge: 21 })).toEqual(['/dob minimumAge']);
+    expect(failures('profile-person', person('2008-11-21'), { minimumAge: 21 })).toEqual([
+      '/dob minimumAge',
+    ]);
   });
 });
 
@@ -86,21 +114,48 @@ describe('phone, nickname, province, OTP', () => {
   it('phone: plus then 7 to 15 digits', () => {
     expect(failures('phone', { number: '+1234567', phoneType: 'CELL' })).toEqual([]);
     expect(failures('phone', { number: '+123456789012345', phoneType: 'WORK' })).toEqual([]);
-    expect(failures('phone', { number: '+123456', phoneType: 'CELL' })).toEqual(['/number pattern']);
-    expect(failures('phone', { number: '+1234567890123456', phoneType: 'CELL' })).toEqual(['/number pattern']);
-    expect(failures('phone', { number: '1234567', phoneType: 'CELL' })).toEqual(['/number pattern']);
-    expect(failures('phone', { number: '+1234567', phoneType: 'FAX' })).toEqual(['/phoneType enum']);
+    expect(failures('phone', { number: '+123456', phoneType: 'CELL' })).toEqual([
+      '/number pattern',
+    ]);
+    expect(failures('phone', { number: '+1234567890123456', phoneType: 'CELL' })).toEqual([
+      '/number pattern',
+    ]);
+    expect(failures('phone', { number: '1234567', phoneType: 'CELL' })).toEqual([
+      '/number pattern',
+    ]);
+    expect(failures('phone', { number: '+1234567', phoneType: 'FAX' })).toEqual([
+      '/phoneType enum',
+    ]);
   });
   it('bank nickname: required, at most 30', () => {
-    const base = { countryCode: 'KE', transferMethod: 'WIRE', accountNumber: '123', accountNumberConfirmation: '123', bic: 'EQBLKENA' };
-    expect(failures('bank-account', { ...base, nickname: 'x'.repeat(30) }, { country: 'KE' })).toEqual([]);
-    expect(failures('bank-account', { ...base, nickname: 'x'.repeat(31) }, { country: 'KE' })).toEqual(['/nickname maxLength']);
+    const base = {
+      countryCode: 'KE',
+      transferMethod: 'WIRE',
+      accountNumber: '123',
+      accountNumberConfirmation: '123',
+      bic: 'EQBLKENA',
+    };
+    expect(
+      failures('bank-account', { ...base, nickname: 'x'.repeat(30) }, { country: 'KE' }),
+    ).toEqual([]);
+    expect(
+      failures('bank-account', { ...base, nickname: 'x'.repeat(31) }, { country: 'KE' }),
+    ).toEqual(['/nickname maxLength']);
     expect(failures('bank-account', base, { country: 'KE' })).toEqual(['/nickname required']);
   });
   it('province: at most 200', () => {
-    const addr = { countryCode: 'KE', addressLine1: '1 Moi Avenue', locality: 'Nairobi', postalCode: '00100' };
-    expect(failures('address', { ...addr, province: 'P'.repeat(200) }, { country: 'KE' })).toEqual([]);
-    expect(failures('address', { ...addr, province: 'P'.repeat(201) }, { country: 'KE' })).toEqual(['/province maxLength']);
+    const addr = {
+      countryCode: 'KE',
+      addressLine1: '1 Moi Avenue',
+      locality: 'Nairobi',
+      postalCode: '00100',
+    };
+    expect(failures('address', { ...addr, province: 'P'.repeat(200) }, { country: 'KE' })).toEqual(
+      [],
+    );
+    expect(failures('address', { ...addr, province: 'P'.repeat(201) }, { country: 'KE' })).toEqual([
+      '/province maxLength',
+    ]);
   });
   it('OTP: exactly 6 digits', () => {
     expect(failures('otp', { otp: '123456' })).toEqual([]);
@@ -137,43 +192,77 @@ describe('debit card', () => {
     expect(pan('424242424242424')).toContain('/pan pattern');
   });
   it('confirmation must repeat the card number', () => {
-    expect(failures('debit-card', card({ panConfirmation: '4242424242424243' }))).toEqual(['/panConfirmation notEqual']);
+    expect(failures('debit-card', card({ panConfirmation: '4242424242424243' }))).toEqual([
+      '/panConfirmation notEqual',
+    ]);
   });
   it('expiry: MM/YY, month 01-12, not in the past', () => {
-    expect(failures('debit-card', card({ expiryDate: '13/29' }))).toEqual(['/expiryDate expiryMonth']);
-    expect(failures('debit-card', card({ expiryDate: '10/26' }))).toEqual(['/expiryDate expiryNotPast']);
+    expect(failures('debit-card', card({ expiryDate: '13/29' }))).toEqual([
+      '/expiryDate expiryMonth',
+    ]);
+    expect(failures('debit-card', card({ expiryDate: '10/26' }))).toEqual([
+      '/expiryDate expiryNotPast',
+    ]);
     expect(failures('debit-card', card({ expiryDate: '0829' }))).toContain('/expiryDate pattern');
   });
   it('CVC 3 digits, name 3 to 40', () => {
     expect(failures('debit-card', card({ cvc: '12' }))).toEqual(['/cvc pattern']);
     expect(failures('debit-card', card({ cvc: '1234' }))).toEqual(['/cvc pattern']);
     expect(failures('debit-card', card({ nameOnCard: 'Al' }))).toEqual(['/nameOnCard minLength']);
-    expect(failures('debit-card', card({ nameOnCard: 'A'.repeat(41) }))).toEqual(['/nameOnCard maxLength']);
+    expect(failures('debit-card', card({ nameOnCard: 'A'.repeat(41) }))).toEqual([
+      '/nameOnCard maxLength',
+    ]);
   });
 });
 
 describe('Zelle, PayPal, guardian invite, company', () => {
   it('Zelle needs both email and phone', () => {
-    const z = { tokenType: 'ZELLE_EMAIL', email: 'ana@example.com', phone: '+14155550123', firstName: 'Ana', lastName: 'Lima' };
+    const z = {
+      tokenType: 'ZELLE_EMAIL',
+      email: 'ana@example.com',
+      phone: '+14155550123',
+      firstName: 'Ana',
+      lastName: 'Lima',
+    };
     expect(failures('zelle', z)).toEqual([]);
     expect(failures('zelle', { ...z, phone: undefined })).toEqual(['/phone required']);
     expect(failures('zelle', { ...z, email: undefined })).toEqual(['/email required']);
   });
   it('PayPal needs the authorization code', () => {
     expect(failures('paypal', { authorizationCode: 'C21AAK', preferred: true })).toEqual([]);
-    expect(failures('paypal', { authorizationCode: '  ' })).toEqual(['/authorizationCode nonBlank']);
+    expect(failures('paypal', { authorizationCode: '  ' })).toEqual([
+      '/authorizationCode nonBlank',
+    ]);
   });
   it('guardian invite needs a name, an email and the relationship', () => {
-    const g = { firstName: 'Maria', lastName: 'Lima', guardianEmail: 'maria@example.com', relationship: 'PARENT' };
+    const g = {
+      firstName: 'Maria',
+      lastName: 'Lima',
+      guardianEmail: 'maria@example.com',
+      relationship: 'PARENT',
+    };
     expect(failures('guardian-invite', g)).toEqual([]);
-    expect(failures('guardian-invite', { ...g, guardianEmail: 'maria' })).toEqual(['/guardianEmail format']);
+    expect(failures('guardian-invite', { ...g, guardianEmail: 'maria' })).toEqual([
+      '/guardianEmail format',
+    ]);
   });
   it('company profile', () => {
-    expect(failures('profile-company', { name: 'Acme Holdings 2, Inc.', tin: '12-3456789', residency: 'US' })).toEqual([]);
-    expect(failures('profile-company', { name: 'Acme', residency: 'USA' })).toEqual(['/tin required', '/residency pattern']);
+    expect(
+      failures('profile-company', {
+        name: 'Acme Holdings 2, Inc.',
+        tin: '12-3456789',
+        residency: 'US',
+      }),
+    ).toEqual([]);
+    expect(failures('profile-company', { name: 'Acme', residency: 'USA' })).toEqual([
+      '/tin required',
+      '/residency pattern',
+    ]);
   });
   it('physical check takes only the preferred flag', () => {
     expect(failures('physical-check', { preferred: true })).toEqual([]);
-    expect(failures('physical-check', { preferred: true, amount: 5 })).toEqual(['/amount additionalProperties']);
+    expect(failures('physical-check', { preferred: true, amount: 5 })).toEqual([
+      '/amount additionalProperties',
+    ]);
   });
 });

@@ -5,9 +5,14 @@ import { loadVectors } from '../../support/vectors';
 
 const ajv = createAjv();
 const check = (property: object, value: unknown, extra: Record<string, unknown> = {}): string[] => {
-  const validate = ajv.compile({ type: 'object', properties: { v: property, other: { type: 'string' } } });
+  const validate = ajv.compile({
+    type: 'object',
+    properties: { v: property, other: { type: 'string' } },
+  });
   validate({ v: value, ...extra });
-  return (validate.errors ?? []).map((e) => (e.params.reason ? `${e.keyword}:${String(e.params.reason)}` : e.keyword));
+  return (validate.errors ?? []).map((e) =>
+    e.params.reason ? `${e.keyword}:${String(e.params.reason)}` : e.keyword,
+  );
 };
 
 describe('iban', () => {
@@ -23,7 +28,9 @@ describe('iban', () => {
     },
   );
   it('has at least three IBANs failing only the national check', () => {
-    expect(vectors.filter((v) => v.ibantoolsErrors?.length === 1 && v.ibantoolsErrors[0] === 6).length).toBeGreaterThanOrEqual(3);
+    expect(
+      vectors.filter((v) => v.ibantoolsErrors?.length === 1 && v.ibantoolsErrors[0] === 6).length,
+    ).toBeGreaterThanOrEqual(3);
   });
   it('restricts the country when given a list', () => {
     expect(check({ type: 'string', iban: ['DE'] }, 'DE89370400440532013000')).toEqual([]);
@@ -32,9 +39,12 @@ describe('iban', () => {
 });
 
 describe('bic', () => {
-  it.each(loadVectors('bic').map((v) => [v.value, v.valid] as const))('%s → valid %s', (value, valid) => {
-    expect(check({ type: 'string', bic: true }, value).length === 0).toBe(valid);
-  });
+  it.each(loadVectors('bic').map((v) => [v.value, v.valid] as const))(
+    '%s → valid %s',
+    (value, valid) => {
+      expect(check({ type: 'string', bic: true }, value).length === 0).toBe(valid);
+    },
+  );
   it('refuses wrong lengths and digits in the first six', () => {
     for (const bad of ['DEUTDEF', 'DEUTDEFF1', 'DEUTDEFF12', 'DEU1DEFF', '12345678']) {
       expect(check({ type: 'string', bic: true }, bad)).toEqual(['bic']);
@@ -43,12 +53,20 @@ describe('bic', () => {
 });
 
 describe('card number: pattern, luhn, cardBrand', () => {
-  const schema = { type: 'string', pattern: '^\\d{16}$', luhn: true, cardBrand: ['visa', 'mastercard'] };
-  it.each(loadVectors('card').map((v) => [v.value, v.expected] as const))('%s → %s', (value, expected) => {
-    const errors = check(schema, value);
-    if (expected === 'valid') expect(errors).toEqual([]);
-    else expect(errors[0]).toBe(expected);
-  });
+  const schema = {
+    type: 'string',
+    pattern: '^\\d{16}$',
+    luhn: true,
+    cardBrand: ['visa', 'mastercard'],
+  };
+  it.each(loadVectors('card').map((v) => [v.value, v.expected] as const))(
+    '%s → %s',
+    (value, expected) => {
+      const errors = check(schema, value);
+      if (expected === 'valid') expect(errors).toEqual([]);
+      else expect(errors[0]).toBe(expected);
+    },
+  );
   it('reports the brand for a Luhn-valid Discover number', () => {
     expect(check(schema, '6011111111111117')).toEqual(['cardBrand']);
   });
@@ -77,7 +95,9 @@ describe('national checksums as keywords', () => {
     ['cbu', 'cbu'],
   ] as const)('%s', (keyword, file) => {
     for (const v of loadVectors(file)) {
-      expect(check({ type: 'string', [keyword]: true }, v.value).length === 0, v.value).toBe(v.valid);
+      expect(check({ type: 'string', [keyword]: true }, v.value).length === 0, v.value).toBe(
+        v.valid,
+      );
     }
   });
 });
@@ -93,12 +113,20 @@ describe('nonBlank', () => {
 describe('notEqual and isSameValue compare with a sibling', () => {
   it('notEqual fails when the confirmation differs', () => {
     expect(check({ type: 'string', notEqual: 'other' }, 'abc', { other: 'abc' })).toEqual([]);
-    expect(check({ type: 'string', notEqual: 'other' }, 'abc', { other: 'abd' })).toEqual(['notEqual']);
+    expect(check({ type: 'string', notEqual: 'other' }, 'abc', { other: 'abd' })).toEqual([
+      'notEqual',
+    ]);
     expect(check({ type: 'string', notEqual: 'other' }, 'abc')).toEqual(['notEqual']);
   });
   it('isSameValue fails when equal ignoring case', () => {
-    expect(check({ type: 'string', isSameValue: 'other' }, 'Bob@Example.com', { other: 'bob@example.COM' })).toEqual(['isSameValue']);
-    expect(check({ type: 'string', isSameValue: 'other' }, 'secret123', { other: 'bob@example.com' })).toEqual([]);
+    expect(
+      check({ type: 'string', isSameValue: 'other' }, 'Bob@Example.com', {
+        other: 'bob@example.COM',
+      }),
+    ).toEqual(['isSameValue']);
+    expect(
+      check({ type: 'string', isSameValue: 'other' }, 'secret123', { other: 'bob@example.com' }),
+    ).toEqual([]);
   });
 });
 
