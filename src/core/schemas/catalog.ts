@@ -33,3 +33,14 @@ export function loadCatalog(root: string = REPO_ROOT): RuleCatalog {
   );
   return { forms, rules };
 }
+
+/** The entity schemas of schemas/entities, keyed by their $id (the file name). */
+export function loadEntitySchemas(root: string = REPO_ROOT): Record<string, JsonSchema> {
+  const dir = join(root, 'schemas/entities');
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.schema.json'))
+      .sort()
+      .map((f) => [f, readJson<JsonSchema>(join(dir, f))]),
+  );
+}

@@ -35,6 +35,7 @@ function keysUsedBySchemas(): { messages: Set<string>; labels: Set<string> } {
   const visit = (schema: JsonSchema, withOptions: boolean) => {
     for (const [name, prop] of Object.entries(schema.properties ?? {})) {
       labels.add(prop['x-label'] ?? name);
+      if (prop['x-help']) labels.add(prop['x-help']);
       for (const key of Object.values(prop['x-messages'] ?? {})) messages.add(key);
       // Options of the forms' own lists are translated; codes from rule files (states) are not.
       if (withOptions && prop.enum && prop.enum.length > 1) {

@@ -7,7 +7,7 @@ export interface RegisterForm {
   email: string;
   password: string;
   passwordConfirmation: string;
-  preferredContact: 'EMAIL_ONLY' | 'SMS_ONLY' | 'EMAIL_AND_SMS';
+  preferredContact: 'EMAIL_ONLY' | 'EMAIL_AND_SMS';
   termsAccepted: true;
   additionalAgreementsAccepted?: boolean;
   claimId?: string;

@@ -1,0 +1,175 @@
+// The one database schema (PostgreSQL dialect, on PGlite or a real server). Migrations in
+// src/server/db/migrations are generated from this file with `npm run db:generate`.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A person or company who signs in; one profile per email. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status').notNull(),
+    profileType: text('profile_type').notNull().default('UNDEFINED'),
+    lockProfileType: boolean('lock_profile_type').notNull().default(false),
+    merchantId: text('merchant_id').notNull(),
+    preferredContact: text('preferred_contact').notNull().default('EMAIL_ONLY'),
+    preferredLanguage: text('preferred_language'),
+    /** Person fields as in the Person entity (names, dob, residency, identifiers). */
+    person: jsonb('person').$type<Record<string, unknown>>(),
+    company: jsonb('company').$type<Record<string, unknown>>(),
+    isMinor: boolean('is_minor').notNull().default(false),
+    clientUserId: text('client_user_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('profiles_email_unique').on(sql`lower(${t.email})`)],
+);
+
+export const addresses = pgTable('addresses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  profileId: uuid('profile_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  addressType: text('address_type').notNull().default('RESIDENTIAL'),
+  /** The address form's fields as entered (country-specific shape). */
+  fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const phones = pgTable('phones', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  profileId: uuid('profile_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  number: text('number').notNull(),
+  phoneType: text('phone_type').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A guardian invited by a minor; consent is 'true', 'false' or null (not yet given). */
+export const guardians = pgTable(
+  'guardians',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    minorProfileId: uuid('minor_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    guardianProfileId: uuid('guardian_profile_id').references(() => profiles.id, {
+      onDelete: 'set null',
+    }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    relationship: text('relationship').notNull(),
+    consent: text('consent'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('guardians_email').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session cookie value; the cookie itself is never stored. */
+    idHash: text('id_hash').primaryKey(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_profile').on(t.profileId)],
+);
+
+/** Invitation tokens: a claim invitation or a guardian invitation, resolved to an email. */
+export const tokens = pgTable('tokens', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  purpose: text('purpose').notNull(),
+  claimId: uuid('claim_id'),
+  guardianId: uuid('guardian_id'),
+  createdAt: createdAt(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const claims = pgTable(
+  'claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    merchantId: text('merchant_id').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 4 }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    paymentMethodId: uuid('payment_method_id'),
+    targetCurrency: text('target_currency'),
+    targetAmount: numeric('target_amount', { precision: 18, scale: 4 }),
+    exchangeRate: numeric('exchange_rate', { precision: 24, scale: 12 }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('claims_profile').on(t.profileId),
+    index('claims_email').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** One-time codes, stored hashed and bound to a purpose and a subject (claim, Zelle token, ...). */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    subject: text('subject').notNull(),
+    prefix: text('prefix').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_codes_lookup').on(t.profileId, t.purpose, t.subject)],
+);
+
+/** Every message the server sends, kept for the development outbox and for delivery retries. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** Development convenience only; blanked once sent in production. */
+    otp: text('otp'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_recipient').on(sql`lower(${t.recipient})`, t.createdAt)],
+);

@@ -1,0 +1,44 @@
+// Every error leaves as {code, message[, errors]}; bad input is a 400, never a 500, and internal
+// details stay in the log.
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { ApiError } from '../errors';
+
+export default fp(async function errorHandler(app) {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send({
+        code: error.statusCode,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (error.validation) {
+      const errors = error.validation.map((v) => ({
+        path:
+          (v.instancePath || '/') +
+          (v.params?.missingProperty ? `/${String(v.params.missingProperty)}` : ''),
+        keyword: v.keyword,
+        messageKey: v.keyword,
+        message: v.message ?? 'is invalid',
+      }));
+      return reply
+        .status(400)
+        .send({ code: 400, message: `ValidationError: ${error.message}`, errors });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type, ...
+      return reply.status(status).send({ code: status, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ code: 500, message: 'InternalError: something went wrong on our side' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({ code: 404, message: `NotFound: ${request.method} ${request.url.split('?')[0]}` }),
+  );
+});

@@ -1,0 +1,66 @@
+// Per-merchant configuration from config/merchants/*.json, chosen by the request's host name.
+// Each file is checked against the configuration schema at start; a broken file stops the server
+// with a message naming the file and the field.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createAjv } from '../../core/validation/ajv';
+import { loadEntitySchemas } from '../../core/schemas/catalog';
+import type { Configuration } from '../../core/types/entities/configuration';
+
+export interface Merchant {
+  id: string;
+  hosts: string[];
+  default?: boolean;
+  configuration: Configuration;
+}
+
+export interface MerchantDirectory {
+  all: Merchant[];
+  forHost(host: string | undefined): Merchant;
+  byId(id: string): Merchant | undefined;
+}
+
+export class MerchantConfigError extends Error {
+  override name = 'MerchantConfigError';
+}
+
+export function loadMerchants(dir: string): MerchantDirectory {
+  const ajv = createAjv();
+  for (const [id, schema] of Object.entries(loadEntitySchemas())) ajv.addSchema(schema, id);
+  const validate = ajv.getSchema('configuration.schema.json');
+  if (!validate)
+    throw new MerchantConfigError('schemas/entities/configuration.schema.json is missing');
+
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const all = files.map((file): Merchant => {
+    const where = join(dir, file);
+    let merchant: Merchant;
+    try {
+      merchant = JSON.parse(readFileSync(where, 'utf8')) as Merchant;
+    } catch (error) {
+      throw new MerchantConfigError(`${where}: not valid JSON (${(error as Error).message})`);
+    }
+    if (!merchant.id || !Array.isArray(merchant.hosts)) {
+      throw new MerchantConfigError(`${where}: needs "id" and "hosts"`);
+    }
+    if (!validate(merchant.configuration)) {
+      const problems = (validate.errors ?? []).map(
+        (e) =>
+          `configuration${e.instancePath.replace(/\//g, '.')}${e.params.missingProperty ? `.${String(e.params.missingProperty)}` : ''}${e.params.additionalProperty ? `.${String(e.params.additionalProperty)}` : ''} ${e.message ?? 'is invalid'}`,
+      );
+      throw new MerchantConfigError(`${where}: ${problems.join('; ')}`);
+    }
+    return merchant;
+  });
+  if (!all.length) throw new MerchantConfigError(`${dir}: no merchant configuration files`);
+  const fallback = all.find((m) => m.default) ?? all[0];
+  if (!fallback) throw new MerchantConfigError(`${dir}: no default merchant`);
+  const byHost = new Map(all.flatMap((m) => m.hosts.map((h) => [h.toLowerCase(), m] as const)));
+  return {
+    all,
+    forHost: (host) => byHost.get((host ?? '').toLowerCase().replace(/:\d+$/, '')) ?? fallback,
+    byId: (id) => all.find((m) => m.id === id),
+  };
+}

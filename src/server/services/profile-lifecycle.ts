@@ -1,0 +1,73 @@
+// The profile status state machine of spec section 4. Every status change goes through
+// `assertTransition`; anything not listed here is refused with 409.
+import type { ProfileStatus } from '../../core/types/entities/profile-status';
+import { conflict } from '../errors';
+
+export const PROFILE_STATUSES: readonly ProfileStatus[] = [
+  'DRAFT',
+  'CREATED',
+  'VERIFIED',
+  'ID_PROOFING_PENDING',
+  'ID_PROOFING_FAILED',
+  'ACTIVATED',
+  'ON_HOLD',
+  'LOCKED',
+  'DEACTIVATED',
+  'NAME_MATCH_FAILED',
+  'RELATIONSHIP_VERIFICATION_FAILED',
+  'RELATIONSHIP_VERIFICATION_FAILED_FINAL',
+  'GUARDIAN_CONSENT_PENDING',
+  'GUARDIAN_CONSENT_REJECTED',
+];
+
+const BLOCKABLE: ProfileStatus[] = ['LOCKED', 'DEACTIVATED'];
+
+/** Allowed next statuses. Operations (admin) may also hold, lock and deactivate, as listed. */
+export const TRANSITIONS: Record<ProfileStatus, readonly ProfileStatus[]> = {
+  DRAFT: ['CREATED', ...BLOCKABLE],
+  CREATED: ['VERIFIED', ...BLOCKABLE],
+  VERIFIED: ['ID_PROOFING_PENDING', 'GUARDIAN_CONSENT_PENDING', ...BLOCKABLE],
+  ID_PROOFING_PENDING: [
+    'ACTIVATED',
+    'ID_PROOFING_FAILED',
+    'NAME_MATCH_FAILED',
+    'RELATIONSHIP_VERIFICATION_FAILED',
+    'RELATIONSHIP_VERIFICATION_FAILED_FINAL',
+    ...BLOCKABLE,
+  ],
+  // A failed proofing may be retried once the user has corrected the profile.
+  ID_PROOFING_FAILED: ['ID_PROOFING_PENDING', ...BLOCKABLE],
+  ACTIVATED: ['ON_HOLD', 'ID_PROOFING_PENDING', 'ID_PROOFING_FAILED', ...BLOCKABLE],
+  ON_HOLD: ['ACTIVATED', ...BLOCKABLE],
+  LOCKED: ['ACTIVATED', 'DEACTIVATED'],
+  DEACTIVATED: ['ACTIVATED'],
+  NAME_MATCH_FAILED: ['ID_PROOFING_PENDING', ...BLOCKABLE],
+  // The user corrects personal or company info and proofing runs again.
+  RELATIONSHIP_VERIFICATION_FAILED: ['ID_PROOFING_PENDING', ...BLOCKABLE],
+  RELATIONSHIP_VERIFICATION_FAILED_FINAL: [...BLOCKABLE],
+  // All guardians consenting returns the minor to VERIFIED to continue with proofing.
+  GUARDIAN_CONSENT_PENDING: ['VERIFIED', 'GUARDIAN_CONSENT_REJECTED', ...BLOCKABLE],
+  GUARDIAN_CONSENT_REJECTED: ['GUARDIAN_CONSENT_PENDING', ...BLOCKABLE],
+};
+
+export const isProfileStatus = (value: unknown): value is ProfileStatus =>
+  (PROFILE_STATUSES as readonly unknown[]).includes(value);
+
+export const canTransition = (from: ProfileStatus, to: ProfileStatus): boolean =>
+  TRANSITIONS[from].includes(to);
+
+export function assertTransition(from: ProfileStatus, to: ProfileStatus): void {
+  if (!canTransition(from, to)) {
+    throw conflict(`IllegalStatusTransition: a profile cannot go from ${from} to ${to}`);
+  }
+}
+
+/** Statuses in which the user may edit the profile's personal or company information. */
+export const PROFILE_EDITABLE: readonly ProfileStatus[] = [
+  'VERIFIED',
+  'ID_PROOFING_FAILED',
+  'NAME_MATCH_FAILED',
+  'RELATIONSHIP_VERIFICATION_FAILED',
+  'ACTIVATED',
+  'GUARDIAN_CONSENT_REJECTED',
+];
