@@ -1,12 +1,30 @@
-// npm start — prepares what is missing and serves the portal and the API on PORT (default 8080).
+// npm start — builds what is missing (validators, portal), then serves the portal and the API.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { execSync } from 'node:child_process';
 import { buildValidators, VALIDATORS_DIR } from '../src/core/build/build-validators';
-import { buildApp } from '../src/server/app';
+import { REPO_ROOT } from '../src/core/schemas/catalog';
+import { loadConfig } from '../src/server/config';
+import { startServer } from '../src/server/main';
 
 if (!existsSync(join(VALIDATORS_DIR, 'manifest.json'))) buildValidators();
+const config = loadConfig();
+if (!existsSync(join(config.webDir, 'index.html'))) {
+  console.log('Building the portal (first start only)...');
+  execSync('npx vite build --logLevel warn', { cwd: REPO_ROOT, stdio: 'inherit' });
+}
+await startServer(config);
 
-const port = Number(process.env.PORT ?? 8080);
-const app = buildApp({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
-await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
-console.log(`Payee Portal is running at http://localhost:${port}/ (health: /master/health)`);
+const url = `http://localhost:${config.port}`;
+console.log(`
+Payee Portal is running at ${url}/
+  API health:   ${url}/master/health      API docs: ${url}/master/docs
+  Database:     ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}
+  Dev outbox:   ${config.production ? '(off in production)' : `${url}/master/dev/v1/outbox`}
+  Admin key:    ${config.adminKeyGenerated ? `${config.adminApiKey}  (generated for development; set ADMIN_API_KEY to choose one)` : 'from ADMIN_API_KEY'}
+
+Create a first claim:
+  npm run admin -- create-claim --email you@example.com --amount 125.50 --currency USD
+then open the invitation link it prints (also in the dev outbox).
+Second merchant (dark theme): http://dark.localhost:${config.port}/
+`);

@@ -1,22 +1,99 @@
-// Builds the API server. The funnel API of spec section 7 is not here yet (see the open issues);
-// for now the server answers health checks and a placeholder page for the portal.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+// Builds the API server: external plugins, then app plugins (deps, sessions), then routes by folder.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { ServerConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import './context';
+import { createAjv } from '../core/validation/ajv';
+import errorHandler from './plugins/error-handler';
+import security from './plugins/security';
+import sessionPlugin from './plugins/session';
+import { createMailer } from './services/mailer';
+import { loadMerchants } from './services/merchants';
+import { createFormService } from './services/forms';
+import { createExchange } from './services/exchange-rates';
+import { simulatedIdentityProofing, type IdentityProofing } from './services/identity-proofing';
+import { createSessionStore } from './services/sessions';
+import healthRoutes from './routes/health';
+import authPageRoutes from './routes/auth/pages';
+import principalRoutes from './routes/auth-app/principal';
+import configRoutes from './routes/funnel/configs';
+import profileRoutes from './routes/funnel/profile';
+import guardianRoutes from './routes/funnel/guardians';
+import tokenRoutes from './routes/funnel/tokens';
+import claimRoutes from './routes/funnel/claims';
+import adminRoutes from './routes/admin/admin';
+import devRoutes from './routes/dev/outbox';
+import docsRoutes from './routes/docs';
+import webRoutes from './routes/web';
 
-const PLACEHOLDER_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Payee Portal</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem">
-<main><h1>Payee Portal</h1>
-<p>The schema engine is in place: try a record against the rules with
-<code>npm run validate -- bank-account --country GB --data '{...}'</code>.</p>
-<p>The portal screens and the funnel API arrive with the next issues.</p></main>
-</body></html>`;
+export interface BuildOptions {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  redis?: Redis | null;
+  proofing?: IdentityProofing;
+  logger?: boolean | object;
+}
 
-export function buildApp(options: FastifyServerOptions = {}): FastifyInstance {
-  const app = Fastify(options);
-  app.get('/master/health', async () => ({ data: { status: 'ok' } }));
-  app.get('/', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(PLACEHOLDER_PAGE),
-  );
+/** Log redaction: cookies, keys and tokens never reach the log. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers["x-admin-key"]',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    // Route schemas compile with the shared ajv (same keywords and options as the forms).
+    ajv: { customOptions: {} },
+  });
+  const routeAjv = createAjv();
+  app.setValidatorCompiler(({ schema }) => routeAjv.compile(schema));
+
+  const merchants = loadMerchants(config.merchantsDir);
+  app.decorate('deps', {
+    config,
+    db: database.db,
+    mailer: createMailer(database.db, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      production: config.production,
+      log: app.log,
+    }),
+    merchants,
+    forms: createFormService(),
+    exchange: createExchange(),
+    proofing: options.proofing ?? simulatedIdentityProofing,
+  });
+  app.addHook('onClose', async () => app.deps.mailer.close());
+
+  await app.register(errorHandler);
+  await app.register(security, { redis: options.redis ?? null });
+  await app.register(sessionPlugin, { store: createSessionStore(database.db, config) });
+
+  await app.register(docsRoutes);
+  await app.register(healthRoutes, { prefix: '/master' });
+  await app.register(authPageRoutes);
+  await app.register(principalRoutes, { prefix: '/master/auth-app/v1' });
+  await app.register(configRoutes, { prefix: '/master/funnel/v1' });
+  await app.register(profileRoutes, { prefix: '/master/funnel/v1' });
+  await app.register(guardianRoutes, { prefix: '/master/funnel/v1' });
+  await app.register(tokenRoutes, { prefix: '/master/funnel/v1' });
+  await app.register(claimRoutes, { prefix: '/master/funnel/v1' });
+  await app.register(adminRoutes, { prefix: '/master/admin/v1' });
+  if (!config.production) await app.register(devRoutes, { prefix: '/master/dev/v1' });
+  await app.register(webRoutes);
   return app;
 }

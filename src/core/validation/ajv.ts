@@ -9,7 +9,7 @@ export interface AjvFactoryOptions {
 }
 
 // Formats the schemas use; the standalone modules find them at runtime.formats.
-const FORMATS = ['email', 'date', 'date-time', 'uri', 'uri-reference', 'hostname'] as const;
+const FORMATS = ['email', 'date', 'date-time', 'uri', 'uri-reference', 'hostname', 'uuid'] as const;
 
 export function createAjv({ standalone = false }: AjvFactoryOptions = {}): Ajv {
   const options: Options = {

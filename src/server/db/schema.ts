@@ -93,6 +93,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     csrfToken: text('csrf_token').notNull(),
+    /** Set once the registration access code was entered in this session (access OTP feature). */
+    accessVerified: boolean('access_verified').notNull().default(false),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
@@ -173,3 +175,42 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_recipient').on(sql`lower(${t.recipient})`, t.createdAt)],
 );
+
+/**
+ * Payout methods. `details` holds only what may be shown (masked numbers, brand, last 4, nickname);
+ * `sealed` holds the full account data encrypted (AES-256-GCM). Card numbers are never stored:
+ * the card vault keeps them and `vaultToken` refers to its entry.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** ACH, WIRE, RTP, DEBIT_CARD, Paypal, ZELLE, PHYSICAL_CHECK */
+    type: text('type').notNull(),
+    /** ACTIVE, or AWAITS_OTP for a Zelle token not yet confirmed. */
+    status: text('status').notNull().default('ACTIVE'),
+    preferred: boolean('preferred').notNull().default(false),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    sealed: text('sealed'),
+    vaultToken: text('vault_token'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_methods_profile').on(t.profileId),
+    // At most one preferred method per user, enforced by the database.
+    uniqueIndex('payment_methods_one_preferred')
+      .on(t.profileId)
+      .where(sql`${t.preferred}`),
+  ],
+);
+
+/** The embedded card vault: the only place a full card number lives, encrypted. */
+export const cardVault = pgTable('card_vault', {
+  token: text('token').primaryKey(),
+  sealedPan: text('sealed_pan').notNull(),
+  createdAt: createdAt(),
+});

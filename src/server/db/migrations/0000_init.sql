@@ -6,6 +6,12 @@ CREATE TABLE "addresses" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "card_vault" (
+	"token" text PRIMARY KEY NOT NULL,
+	"sealed_pan" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "claims" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"email" text NOT NULL,
@@ -60,6 +66,19 @@ CREATE TABLE "outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "payment_methods" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"profile_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"status" text DEFAULT 'ACTIVE' NOT NULL,
+	"preferred" boolean DEFAULT false NOT NULL,
+	"details" jsonb NOT NULL,
+	"sealed" text,
+	"vault_token" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "phones" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"profile_id" uuid NOT NULL,
@@ -90,6 +109,7 @@ CREATE TABLE "sessions" (
 	"id_hash" text PRIMARY KEY NOT NULL,
 	"profile_id" uuid NOT NULL,
 	"csrf_token" text NOT NULL,
+	"access_verified" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"access_expires_at" timestamp with time zone NOT NULL,
@@ -112,6 +132,7 @@ ALTER TABLE "claims" ADD CONSTRAINT "claims_profile_id_profiles_id_fk" FOREIGN K
 ALTER TABLE "guardians" ADD CONSTRAINT "guardians_minor_profile_id_profiles_id_fk" FOREIGN KEY ("minor_profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guardians" ADD CONSTRAINT "guardians_guardian_profile_id_profiles_id_fk" FOREIGN KEY ("guardian_profile_id") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "one_time_codes" ADD CONSTRAINT "one_time_codes_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_methods" ADD CONSTRAINT "payment_methods_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "phones" ADD CONSTRAINT "phones_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "claims_profile" ON "claims" USING btree ("profile_id");--> statement-breakpoint
@@ -119,5 +140,7 @@ CREATE INDEX "claims_email" ON "claims" USING btree (lower("email"));--> stateme
 CREATE INDEX "guardians_email" ON "guardians" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "one_time_codes_lookup" ON "one_time_codes" USING btree ("profile_id","purpose","subject");--> statement-breakpoint
 CREATE INDEX "outbox_recipient" ON "outbox" USING btree (lower("recipient"),"created_at");--> statement-breakpoint
+CREATE INDEX "payment_methods_profile" ON "payment_methods" USING btree ("profile_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_methods_one_preferred" ON "payment_methods" USING btree ("profile_id") WHERE "payment_methods"."preferred";--> statement-breakpoint
 CREATE UNIQUE INDEX "profiles_email_unique" ON "profiles" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "sessions_profile" ON "sessions" USING btree ("profile_id");

@@ -1,0 +1,89 @@
+// npm run admin -- create-claim --email a@b.c --amount 125.50 --currency USD [--merchant demo]
+// npm run admin -- set-status --profile <id> --status ON_HOLD
+// Talks to a running server (--url, default http://localhost:$PORT or 8080) with the admin key
+// from ADMIN_API_KEY, --key, or the development key the server wrote under DATA_DIR.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { REPO_ROOT } from '../src/core/schemas/catalog';
+
+const USAGE = `usage:
+  npm run admin -- create-claim --email <email> --amount <decimal> --currency <ISO 4217> [--merchant <id>]
+  npm run admin -- set-status --profile <id> --status <PROFILE_STATUS>
+options: --url <server>  --key <admin key>`;
+
+function fail(message: string, code = 2): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(code);
+}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        amount: { type: 'string' },
+        currency: { type: 'string' },
+        merchant: { type: 'string' },
+        profile: { type: 'string' },
+        status: { type: 'string' },
+        url: { type: 'string' },
+        key: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+
+const keyFile = join(resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data')), 'admin-key');
+const key =
+  values.key ??
+  process.env.ADMIN_API_KEY ??
+  (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined);
+if (!key)
+  fail(
+    `no admin key: pass --key, set ADMIN_API_KEY, or start the server first (it writes ${keyFile})`,
+  );
+const base = (values.url ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/$/, '');
+
+async function call(method: string, path: string, body: unknown): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-admin-key': key ?? '' },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    fail(`cannot reach ${base}: ${(error as Error).message} (is npm start running?)`, 1);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    console.error(`${response.status}: ${text}`);
+    process.exit(1);
+  }
+  const { data } = JSON.parse(text) as { data: { inviteUrl?: string } };
+  console.log(JSON.stringify(data, null, 2));
+  if (data.inviteUrl) console.log(`\nInvitation link: ${data.inviteUrl}`);
+}
+
+const [command] = positionals;
+if (command === 'create-claim') {
+  if (!values.email || !values.amount || !values.currency)
+    fail('create-claim needs --email, --amount and --currency');
+  await call('POST', '/master/admin/v1/claims', {
+    email: values.email,
+    amount: values.amount,
+    currency: values.currency,
+    ...(values.merchant ? { merchantId: values.merchant } : {}),
+  });
+} else if (command === 'set-status') {
+  if (!values.profile || !values.status) fail('set-status needs --profile and --status');
+  await call('PUT', `/master/admin/v1/profiles/${encodeURIComponent(values.profile)}/status`, {
+    status: values.status,
+  });
+} else {
+  fail(command ? `unknown command "${command}"` : 'no command given');
+}

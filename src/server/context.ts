@@ -1,0 +1,24 @@
+// What routes reach through `app.deps`: the database, mail, merchants, forms, rates, proofing.
+import type { Database } from './db/client';
+import type { ServerConfig } from './config';
+import type { Mailer } from './services/mailer';
+import type { MerchantDirectory } from './services/merchants';
+import type { FormService } from './services/forms';
+import type { Exchange } from './services/exchange-rates';
+import type { IdentityProofing } from './services/identity-proofing';
+
+export interface AppDeps {
+  config: ServerConfig;
+  db: Database;
+  mailer: Mailer;
+  merchants: MerchantDirectory;
+  forms: FormService;
+  exchange: Exchange;
+  proofing: IdentityProofing;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,129 @@
+// Operations API (DESIGN.md section 5), guarded by the x-admin-key header: create a claim and
+// invite its recipient; move a profile to another status through the state machine.
+import { timingSafeEqual, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { claims, profiles, tokens } from '../../db/schema';
+import { ApiError, notFound } from '../../errors';
+import { findProfileByEmail, getProfile, setStatus } from '../../repositories/profiles';
+import { toClaimDto } from '../../repositories/claims';
+import { assertTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
+import type { ProfileStatus } from '../../../core/types/entities/profile-status';
+
+const adminRoutes: FastifyPluginAsync = async (app) => {
+  const { db, mailer, merchants, config, exchange } = app.deps;
+  const expected = Buffer.from(config.adminApiKey);
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const given = Buffer.from(String(request.headers['x-admin-key'] ?? ''));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new ApiError(401, 'Unauthorized: a valid x-admin-key header is required');
+    }
+  });
+
+  app.post(
+    '/claims',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        security: [{ adminKey: [] }],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'amount', 'currency'],
+          properties: {
+            email: { type: 'string', format: 'email', maxLength: 254 },
+            amount: { type: 'string', pattern: '^(0|[1-9][0-9]{0,13})(\\.[0-9]{1,4})?$' },
+            currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+            merchantId: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as {
+        email: string;
+        amount: string;
+        currency: string;
+        merchantId?: string;
+      };
+      if (!exchange.currencies.includes(body.currency)) {
+        throw new ApiError(400, `UnsupportedCurrency: ${body.currency} is not in the rate table`);
+      }
+      const merchant =
+        (body.merchantId && merchants.byId(body.merchantId)) || merchants.forHost(request.host);
+      const tokenId = randomBytes(18).toString('base64url');
+      const result = await db.transaction(async (tx) => {
+        const existing = await findProfileByEmail(tx, body.email);
+        const [claim] = await tx
+          .insert(claims)
+          .values({
+            email: body.email,
+            amount: body.amount,
+            currency: body.currency,
+            status: 'CLAIM_CREATED',
+            merchantId: merchant.id,
+            profileId: existing?.id ?? null,
+          })
+          .returning();
+        if (!claim) throw new Error('claim insert returned nothing');
+        await tx
+          .insert(tokens)
+          .values({ id: tokenId, email: body.email, purpose: 'CLAIM_INVITE', claimId: claim.id });
+        const inviteUrl = existing
+          ? `${config.publicUrl}/`
+          : `${config.publicUrl}/auth/register?claim_id=${claim.id}`;
+        await mailer.enqueue(tx, {
+          to: body.email,
+          subject: `${merchant.configuration.branding.merchantName ?? 'A merchant'} owes you ${body.currency} ${body.amount}`,
+          text: existing
+            ? `A new claim of ${body.currency} ${body.amount} is waiting for you. Sign in at ${inviteUrl} to accept it.`
+            : `You are owed ${body.currency} ${body.amount}. Create your account to choose how you are paid: ${inviteUrl}`,
+        });
+        return { claim: toClaimDto(claim, merchants), tokenId, inviteUrl };
+      });
+      await mailer.flush();
+      return reply.status(201).send({ data: result });
+    },
+  );
+
+  app.put(
+    '/profiles/:id/status',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        security: [{ adminKey: [] }],
+        params: {
+          type: 'object',
+          properties: { id: { type: 'string', format: 'uuid' } },
+          required: ['id'],
+        },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['status'],
+          properties: { status: { type: 'string', enum: [...PROFILE_STATUSES] } },
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { status } = request.body as { status: ProfileStatus };
+      await db.transaction(async (tx) => {
+        const row = await getProfile(tx, id, true).catch(() => {
+          throw notFound('ProfileMissing: no profile with this id');
+        });
+        assertTransition(row.status as ProfileStatus, status);
+        await setStatus(tx, id, status);
+      });
+      const [row] = await db
+        .select({ id: profiles.id, status: profiles.status })
+        .from(profiles)
+        .where(eq(profiles.id, id));
+      return { data: row };
+    },
+  );
+};
+export default adminRoutes;

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+const principalRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/principal',
+    { schema: { tags: ['identity'], security: [{ session: [] }] } },
+    async (request) => ({
+      data: { id: request.session?.profileId },
+    }),
+  );
+};
+export default principalRoutes;

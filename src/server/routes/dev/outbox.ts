@@ -1,0 +1,37 @@
+// Development outbox (DESIGN.md section 5): every message the server would send, newest first.
+// Registered only when NODE_ENV is not production.
+import { desc, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { outbox } from '../../db/schema';
+
+const devRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/outbox',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['development'],
+        querystring: { type: 'object', properties: { to: { type: 'string' } } },
+      },
+    },
+    async (request) => {
+      const { to } = request.query as { to?: string };
+      const rows = await app.deps.db
+        .select()
+        .from(outbox)
+        .where(to ? sql`lower(${outbox.recipient}) = ${to.toLowerCase()}` : undefined)
+        .orderBy(desc(outbox.createdAt))
+        .limit(200);
+      return {
+        data: rows.map((r) => ({
+          to: r.recipient,
+          subject: r.subject,
+          text: r.body,
+          otp: r.otp,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+};
+export default devRoutes;

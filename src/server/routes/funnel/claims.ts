@@ -1,0 +1,320 @@
+// Claims: list, attach, quote, accept with a one-time code (exactly once), cancel.
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { claims, tokens } from '../../db/schema';
+import { ApiError, badRequest, conflict, notFound } from '../../errors';
+import {
+  getOwnClaim,
+  isAcceptable,
+  toClaimDto,
+  ACCEPTABLE_CLAIM_STATUSES,
+  type ClaimRow,
+} from '../../repositories/claims';
+import { getProfile } from '../../repositories/profiles';
+import { assertUsable } from '../../repositories/payment-methods';
+import { issueCode, redeemCode } from '../../services/one-time-codes';
+
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', format: 'uuid' } },
+  required: ['id'],
+} as const;
+const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
+
+const claimRoutes: FastifyPluginAsync = async (app) => {
+  const { db, mailer, merchants, exchange } = app.deps;
+  const me = (request: FastifyRequest) => request.session?.profileId ?? '';
+  const subjectOf = (claimId: string) => `claim:${claimId}`;
+
+  async function attachClaim(profileId: string, claimId: string) {
+    const profile = await getProfile(db, profileId);
+    const [claim] = await db
+      .select()
+      .from(claims)
+      .where(sql`${claims.id}::text = ${claimId}`);
+    // Only a claim sent to this user's email can be attached.
+    if (!claim || claim.email.toLowerCase() !== profile.email.toLowerCase())
+      throw notFound('ClaimNotFound: no claim for you with this id');
+    if (claim.profileId && claim.profileId !== profileId)
+      throw notFound('ClaimNotFound: no claim for you with this id');
+    await db.update(claims).set({ profileId }).where(eq(claims.id, claim.id));
+    return toClaimDto({ ...claim, profileId }, merchants);
+  }
+
+  app.get('/claims', { schema: { tags: ['claims'] } }, async (request) => {
+    const rows = await db
+      .select()
+      .from(claims)
+      .where(eq(claims.profileId, me(request)))
+      .orderBy(desc(claims.createdAt));
+    return { data: rows.map((r) => toClaimDto(r, merchants)) };
+  });
+
+  app.post(
+    '/claims',
+    {
+      schema: {
+        tags: ['claims'],
+        body: {
+          type: 'object',
+          properties: { claimId: { type: 'string', format: 'uuid' } },
+          required: ['claimId'],
+        },
+      },
+    },
+    async (request) => {
+      const { claimId } = request.body as { claimId: string };
+      return { data: await attachClaim(me(request), claimId) };
+    },
+  );
+
+  app.post(
+    '/claims/confirm',
+    {
+      schema: {
+        tags: ['claims'],
+        body: {
+          type: 'object',
+          properties: { tokenId: { type: 'string', maxLength: 128 } },
+          required: ['tokenId'],
+        },
+      },
+    },
+    async (request) => {
+      const { tokenId } = request.body as { tokenId: string };
+      const [token] = await db.select().from(tokens).where(eq(tokens.id, tokenId));
+      if (!token?.claimId) throw notFound(`TokenNotFound: token ${tokenId} does not exist`);
+      const claim = await attachClaim(me(request), token.claimId);
+      await db
+        .update(tokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(tokens.id, tokenId), isNull(tokens.usedAt)));
+      return { data: claim };
+    },
+  );
+
+  app.get(
+    '/claim/status',
+    {
+      schema: {
+        tags: ['claims'],
+        querystring: {
+          type: 'object',
+          properties: { claimId: { type: 'string', format: 'uuid' } },
+        },
+      },
+    },
+    async (request) => {
+      const { claimId } = request.query as { claimId?: string };
+      if (claimId)
+        return { data: { claimId, status: (await getOwnClaim(db, me(request), claimId)).status } };
+      // Without an id: the state of the user's claims as a whole.
+      const rows = await db
+        .select({ status: claims.status })
+        .from(claims)
+        .where(eq(claims.profileId, me(request)));
+      const upcoming = rows.filter((r) => isAcceptable(r.status)).length;
+      return { data: { total: rows.length, acceptable: upcoming } };
+    },
+  );
+
+  // The conversion shown before acceptance.
+  app.get(
+    '/claims/:id/quote',
+    {
+      schema: {
+        tags: ['claims'],
+        params: idParams,
+        querystring: {
+          type: 'object',
+          properties: { targetCurrency: currency },
+          required: ['targetCurrency'],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { targetCurrency } = request.query as { targetCurrency: string };
+      const claim = await getOwnClaim(db, me(request), id);
+      return {
+        data: {
+          ...exchange.quote(claim.amount, claim.currency, targetCurrency),
+          currencies: exchange.currencies,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/claims/:id/accept/otp',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['claims'],
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: {
+            claimId: { type: 'string' },
+            prefix: { type: 'string', pattern: '^\\d{4}$' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { prefix } = (request.body ?? {}) as { prefix?: string };
+      const profile = await getProfile(db, me(request));
+      const claim = await getOwnClaim(db, profile.id, id);
+      if (!isAcceptable(claim.status))
+        throw conflict(`ClaimNotAcceptable: the claim is ${claim.status}`);
+      const issued = await db.transaction(async (tx) => {
+        const code = await issueCode(
+          tx,
+          profile.id,
+          'CLAIM_ACCEPTANCE',
+          subjectOf(claim.id),
+          prefix,
+        );
+        await mailer.enqueue(tx, {
+          to: profile.email,
+          subject: 'Confirm your claim acceptance',
+          text: `Your code to accept the claim of ${claim.currency} ${claim.amount} is ${code.prefix}-${code.code}. It expires in 10 minutes.`,
+          otp: code.code,
+        });
+        return code;
+      });
+      await mailer.flush();
+      return { data: { prefix: issued.prefix, expiresAt: issued.expiresAt.toISOString() } };
+    },
+  );
+
+  /**
+   * Runs an acceptance; when it loses a race to an identical one (its code already spent), it
+   * answers with the winner's result instead of an error.
+   */
+  async function acceptOnce(
+    claimId: string,
+    body: { paymentMethodId: string; targetCurrency?: string },
+    run: () => Promise<ClaimRow>,
+  ): Promise<ClaimRow> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.statusCode !== 400 && error.statusCode !== 409))
+        throw error;
+      const [now] = await db.select().from(claims).where(eq(claims.id, claimId));
+      const same =
+        now?.status === 'PAYMENT_IN_PROGRESS' &&
+        now.paymentMethodId === body.paymentMethodId &&
+        (!body.targetCurrency || body.targetCurrency === now.targetCurrency);
+      if (now && same) return now;
+      throw error;
+    }
+  }
+
+  app.put(
+    '/claims/:id/accept',
+    {
+      schema: {
+        tags: ['claims'],
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: {
+            otp: { type: 'string' },
+            paymentMethodId: { type: 'string', format: 'uuid' },
+            targetCurrency: currency,
+          },
+          required: ['otp', 'paymentMethodId'],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const body = request.body as {
+        otp: string;
+        paymentMethodId: string;
+        targetCurrency?: string;
+      };
+      const profileId = me(request);
+      app.deps.forms.assertValid('otp', { otp: body.otp });
+      const profile = await getProfile(db, profileId);
+      if (profile.status !== 'ACTIVATED')
+        throw conflict(
+          `ProfileNotActivated: claims can be accepted once the profile is ACTIVATED (now ${profile.status})`,
+        );
+      const claim = await getOwnClaim(db, profileId, id);
+      // A repeated accept (double click, second tab, retry) of an already accepted claim answers the
+      // first result when it asked for the same thing, and 409 otherwise; it never pays twice.
+      if (!isAcceptable(claim.status)) {
+        const same =
+          claim.paymentMethodId === body.paymentMethodId &&
+          (!body.targetCurrency || body.targetCurrency === claim.targetCurrency);
+        if (claim.status === 'PAYMENT_IN_PROGRESS' && same)
+          return { data: toClaimDto(claim, merchants) };
+        throw conflict(`ClaimNotAcceptable: the claim is ${claim.status}`);
+      }
+      const quote = exchange.quote(
+        claim.amount,
+        claim.currency,
+        body.targetCurrency ?? claim.currency,
+      );
+      const accepted = await acceptOnce(claim.id, body, () =>
+        redeemCode(
+          db,
+          { profileId, purpose: 'CLAIM_ACCEPTANCE', subject: subjectOf(claim.id), code: body.otp },
+          async (tx) => {
+            await assertUsable(tx, profileId, body.paymentMethodId);
+            const updated = await tx
+              .update(claims)
+              .set({
+                status: 'PAYMENT_IN_PROGRESS',
+                paymentMethodId: body.paymentMethodId,
+                targetCurrency: quote.targetCurrency,
+                targetAmount: quote.targetAmount,
+                exchangeRate: quote.rate,
+                acceptedAt: new Date(),
+                updatedAt: new Date(),
+              })
+              // The status condition makes acceptance happen once even under concurrent requests.
+              .where(
+                and(
+                  eq(claims.id, claim.id),
+                  inArray(claims.status, [...ACCEPTABLE_CLAIM_STATUSES]),
+                ),
+              )
+              .returning();
+            if (!updated[0]) throw conflict('ClaimNotAcceptable: the claim was accepted meanwhile');
+            return updated[0];
+          },
+        ),
+      );
+      request.log.info({ event: 'claim_accepted', claimId: claim.id, profileId }, 'claim accepted');
+      return { data: toClaimDto(accepted, merchants) };
+    },
+  );
+
+  app.put(
+    '/claims/:id/cancel',
+    { schema: { tags: ['claims'], params: idParams } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const profileId = me(request);
+      const cancelled = await db.transaction(async (tx) => {
+        const claim = await getOwnClaim(tx, profileId, id, true);
+        if (!isAcceptable(claim.status))
+          throw conflict(`ClaimNotCancellable: the claim is ${claim.status}`);
+        const [row] = await tx
+          .update(claims)
+          .set({ status: 'CANCELLED', updatedAt: new Date() })
+          .where(eq(claims.id, claim.id))
+          .returning();
+        return row;
+      });
+      if (!cancelled) throw badRequest('ClaimNotCancellable');
+      return { data: toClaimDto(cancelled, merchants) };
+    },
+  );
+};
+export default claimRoutes;

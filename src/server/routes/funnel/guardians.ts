@@ -1,0 +1,142 @@
+// Minors and guardians (spec section 4): a minor invites a guardian; each guardian consents or
+// refuses per minor; a minor has consent when every guardian said true.
+import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { guardians, tokens } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../errors';
+import {
+  findProfileByEmail,
+  getProfile,
+  setStatus,
+  toProfileDto,
+} from '../../repositories/profiles';
+import { assertTransition } from '../../services/profile-lifecycle';
+import type { ProfileStatus } from '../../../core/types/entities/profile-status';
+
+const guardianRoutes: FastifyPluginAsync = async (app) => {
+  const { db, mailer, forms, config } = app.deps;
+  const me = (request: FastifyRequest) => request.session?.profileId ?? '';
+
+  app.post(
+    '/me/guardian/invite',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags: ['guardians'], body: { type: 'object' } },
+    },
+    async (request) => {
+      const body = request.body as Record<string, unknown>;
+      forms.assertValid('guardian-invite', body);
+      const invite = body as {
+        firstName: string;
+        lastName: string;
+        guardianEmail: string;
+        relationship: string;
+      };
+      const minorId = me(request);
+      await db.transaction(async (tx) => {
+        const minor = await getProfile(tx, minorId, true);
+        if (!minor.isMinor) throw conflict('NotAMinor: only a minor invites a guardian');
+        if (invite.guardianEmail.toLowerCase() === minor.email.toLowerCase()) {
+          throw conflict('GuardianIsSelf: the guardian must be another person');
+        }
+        const [guardian] = await tx
+          .insert(guardians)
+          .values({
+            minorProfileId: minorId,
+            email: invite.guardianEmail,
+            firstName: invite.firstName,
+            lastName: invite.lastName,
+            relationship: invite.relationship,
+          })
+          .returning();
+        if (!guardian) throw new Error('guardian insert returned nothing');
+        const existing = await findProfileByEmail(tx, invite.guardianEmail);
+        let link: string;
+        if (existing) {
+          await tx
+            .update(guardians)
+            .set({ guardianProfileId: existing.id })
+            .where(eq(guardians.id, guardian.id));
+          link = `${config.publicUrl}/settings/guardian-consent/${minorId}`;
+        } else {
+          const tokenId = randomBytes(18).toString('base64url');
+          await tx
+            .insert(tokens)
+            .values({
+              id: tokenId,
+              email: invite.guardianEmail,
+              purpose: 'GUARDIAN_INVITE',
+              guardianId: guardian.id,
+            });
+          link = `${config.publicUrl}/auth/register?user_id=${tokenId}`;
+        }
+        if (minor.status !== 'GUARDIAN_CONSENT_PENDING') {
+          assertTransition(minor.status as ProfileStatus, 'GUARDIAN_CONSENT_PENDING');
+          await setStatus(tx, minorId, 'GUARDIAN_CONSENT_PENDING');
+        }
+        await mailer.enqueue(tx, {
+          to: invite.guardianEmail,
+          subject: 'You are asked to consent as a guardian',
+          text: `Hello ${invite.firstName}, a minor you are the ${invite.relationship.toLowerCase().replace('_', ' ')} of asked for your consent to receive payouts. Open ${link} to review and decide.`,
+        });
+      });
+      await mailer.flush();
+      return { data: await toProfileDto(db, await getProfile(db, minorId)) };
+    },
+  );
+
+  app.post(
+    '/me/guardian/confirm-consent/:minorId',
+    {
+      schema: {
+        tags: ['guardians'],
+        params: {
+          type: 'object',
+          properties: { minorId: { type: 'string', format: 'uuid' } },
+          required: ['minorId'],
+        },
+        body: {
+          type: 'object',
+          properties: { consent: { type: 'boolean' } },
+          required: ['consent'],
+        },
+      },
+    },
+    async (request) => {
+      const { minorId } = request.params as { minorId: string };
+      const { consent } = request.body as { consent: boolean };
+      const guardianId = me(request);
+      const status = await db.transaction(async (tx) => {
+        const guardian = await getProfile(tx, guardianId);
+        if (guardian.status !== 'ACTIVATED')
+          throw forbidden('GuardianNotActivated: complete your own profile first');
+        const [link] = await tx
+          .select()
+          .from(guardians)
+          .where(
+            and(eq(guardians.minorProfileId, minorId), eq(guardians.guardianProfileId, guardianId)),
+          );
+        if (!link) throw notFound('MinorNotFound: you are not a guardian of this minor');
+        await tx
+          .update(guardians)
+          .set({ consent: String(consent), decidedAt: new Date() })
+          .where(eq(guardians.id, link.id));
+        const minor = await getProfile(tx, minorId, true);
+        const all = await tx.select().from(guardians).where(eq(guardians.minorProfileId, minorId));
+        let next: ProfileStatus | null = null;
+        if (!consent) next = 'GUARDIAN_CONSENT_REJECTED';
+        else if (all.every((g) => (g.id === link.id ? consent : g.consent === 'true')))
+          next = 'VERIFIED';
+        if (next && minor.status === 'GUARDIAN_CONSENT_PENDING') {
+          assertTransition('GUARDIAN_CONSENT_PENDING', next);
+          await setStatus(tx, minorId, next);
+          return next;
+        }
+        return minor.status;
+      });
+      return { data: { minorId, consent: String(consent), minorStatus: status } };
+    },
+  );
+};
+export default guardianRoutes;

@@ -1,0 +1,54 @@
+// Validates request bodies with the same composed form schemas and keywords as the portal, and
+// turns failures into a 400 whose errors name each field (path, keyword, translation key, text).
+import type { FieldError } from '../../core/validation/errors';
+import { createFormValidator, type FormValidator } from '../../core/validation/form-validator';
+import { describeError } from '../../core/i18n/messages';
+import { loadLocale } from '../../core/i18n/load-locales';
+import { loadCatalog } from '../../core/schemas/catalog';
+import { UnknownVariantError, type VariantOptions } from '../../core/schemas/compose';
+import type { JsonSchema } from '../../core/schemas/json-schema';
+import { badRequest, type ApiFieldError } from '../errors';
+
+export function renderErrors(
+  errors: FieldError[],
+  schema: JsonSchema,
+  prefix = '',
+): ApiFieldError[] {
+  const english = loadLocale('en');
+  return errors.map((e) => ({
+    ...e,
+    path: prefix + (e.path === '/' && prefix ? '' : e.path),
+    message: describeError(e, schema, english),
+  }));
+}
+
+export function createFormService(validator: FormValidator = createFormValidator(loadCatalog())) {
+  /** Validates; returns the field errors (paths under `prefix`) without throwing. */
+  function check(
+    formId: string,
+    data: unknown,
+    opts: VariantOptions = {},
+    prefix = '',
+  ): ApiFieldError[] {
+    try {
+      const result = validator.validate(formId, data, opts);
+      return renderErrors(result.errors, result.variant.schema, prefix);
+    } catch (error) {
+      if (error instanceof UnknownVariantError) {
+        const path = `${prefix}/${error.field}`;
+        return [{ path, keyword: 'enum', messageKey: 'enum', params: {}, message: error.message }];
+      }
+      throw error;
+    }
+  }
+
+  /** Validates and throws a 400 naming every failing field. */
+  function assertValid(formId: string, data: unknown, opts: VariantOptions = {}): void {
+    const errors = check(formId, data, opts);
+    if (errors.length)
+      throw badRequest(`ValidationError: ${errors[0]?.message ?? 'invalid input'}`, errors);
+  }
+
+  return { validator, check, assertValid };
+}
+export type FormService = ReturnType<typeof createFormService>;
