@@ -27,6 +27,19 @@ import devRoutes from './routes/dev/outbox';
 import docsRoutes from './routes/docs';
 import webRoutes from './routes/web';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  admin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeInventory: RouteEntry[];
+  }
+}
+
 export interface BuildOptions {
   config: ServerConfig;
   database: DatabaseHandle;
@@ -59,6 +72,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Route schemas compile with the shared ajv (same keywords and options as the forms).
     ajv: { customOptions: {} },
   });
+  // Every route with its access rule, for the route-inventory test and the docs.
+  const inventory: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      inventory.push({
+        method,
+        url: route.url,
+        public: Boolean(route.config?.public),
+        admin: Boolean(route.config?.admin),
+      });
+    }
+  });
+  app.decorate('routeInventory', inventory);
   const routeAjv = createAjv();
   app.setValidatorCompiler(({ schema }) => routeAjv.compile(schema));
 
@@ -80,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => app.deps.mailer.close());
 
   await app.register(errorHandler);
-  await app.register(security, { redis: options.redis ?? null });
+  await app.register(security, { redis: options.redis ?? null, scale: config.rateLimitScale });
   await app.register(sessionPlugin, { store: createSessionStore(database.db, config) });
 
   await app.register(docsRoutes);

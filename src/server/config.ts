@@ -23,6 +23,8 @@ export interface ServerConfig {
   merchantsDir: string;
   webDir: string;
   logLevel: string;
+  /** Multiplies every rate limit (tests raise it; the limits themselves are tested at 1). */
+  rateLimitScale: number;
   /** Access sessions are short so that the portal's refresh-and-retry path runs for real. */
   accessTtlSeconds: number;
   idleTimeoutSeconds: number;
@@ -50,7 +52,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     merchantsDir: resolve(env.MERCHANTS_DIR ?? join(REPO_ROOT, 'config/merchants')),
     webDir: join(REPO_ROOT, 'dist/web'),
-    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
     accessTtlSeconds: Number(env.ACCESS_TTL_SECONDS ?? 300),
     idleTimeoutSeconds: Number(env.IDLE_TIMEOUT_SECONDS ?? 30 * 60),
     absoluteTimeoutSeconds: Number(env.ABSOLUTE_TIMEOUT_SECONDS ?? 12 * 60 * 60),

@@ -4,9 +4,28 @@ import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
-export default fp(async function security(app, opts: { redis: Redis | null }) {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A per-route limit: `max` requests a minute per client address, or per signed-in account. */
+    limit(
+      max: number,
+      per?: 'ip' | 'account',
+    ): { max: number; timeWindow: string; keyGenerator?: (request: FastifyRequest) => string };
+  }
+}
+
+export default fp(async function security(app, opts: { redis: Redis | null; scale: number }) {
+  app.decorate('limit', (max: number, per: 'ip' | 'account' = 'ip') => ({
+    max: Math.max(1, Math.round(max * opts.scale)),
+    timeWindow: '1 minute',
+    // Per account where a session exists, so users behind one address do not block each other.
+    ...(per === 'account'
+      ? { keyGenerator: (request: FastifyRequest) => request.session?.profileId ?? request.ip }
+      : {}),
+  }));
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,7 +48,9 @@ export default fp(async function security(app, opts: { redis: Redis | null }) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(rateLimit, {
     global: true,
-    max: 600,
+    // After the session is known, so per-account limits can key on it.
+    hook: 'preHandler',
+    max: Math.round(600 * opts.scale),
     timeWindow: '1 minute',
     // Shared across server processes when REDIS_URL is set.
     ...(opts.redis ? { redis: opts.redis, nameSpace: 'payee-portal-rl:' } : {}),

@@ -64,14 +64,12 @@ export default fp(async function sessionPlugin(app, opts: { store: SessionStore 
     reply.clearCookie(CSRF_COOKIE, { path: '/' });
   });
 
+  // In onRequest, so an anonymous request is refused before its body is even parsed or validated.
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/master/')) return;
     request.session = await opts.store.find(request.cookies[SESSION_COOKIE]);
-  });
-
-  app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config;
-    if (!request.url.startsWith('/master/') || config.admin) return;
+    if (config.admin) return;
     const { session } = request;
     if (
       session &&

@@ -95,7 +95,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
     app.post(
       path,
       {
-        config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: { public: true, rateLimit: app.limit(30) },
         schema: {
           tags: ['sign-in'],
           body: {

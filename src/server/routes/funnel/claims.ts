@@ -148,7 +148,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/claims/:id/accept/otp',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: app.limit(10, 'account') },
       schema: {
         tags: ['claims'],
         params: idParams,

@@ -21,7 +21,7 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/me/guardian/invite',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: app.limit(10, 'account') },
       schema: { tags: ['guardians'], body: { type: 'object' } },
     },
     async (request) => {
@@ -61,14 +61,12 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
           link = `${config.publicUrl}/settings/guardian-consent/${minorId}`;
         } else {
           const tokenId = randomBytes(18).toString('base64url');
-          await tx
-            .insert(tokens)
-            .values({
-              id: tokenId,
-              email: invite.guardianEmail,
-              purpose: 'GUARDIAN_INVITE',
-              guardianId: guardian.id,
-            });
+          await tx.insert(tokens).values({
+            id: tokenId,
+            email: invite.guardianEmail,
+            purpose: 'GUARDIAN_INVITE',
+            guardianId: guardian.id,
+          });
           link = `${config.publicUrl}/auth/register?user_id=${tokenId}`;
         }
         if (minor.status !== 'GUARDIAN_CONSENT_PENDING') {

@@ -93,7 +93,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/me',
     {
-      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: app.limit(20) },
       schema: { tags: ['profile'], body: objectBody },
     },
     async (request) => {
@@ -148,7 +148,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/me/confirm',
     {
-      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: app.limit(20) },
       schema: {
         tags: ['profile'],
         body: {
@@ -296,25 +296,21 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         await tx.delete(addresses).where(eq(addresses.profileId, profileId));
         for (const address of input.addresses) {
           const { addressType, id: _id, ...fields } = address;
-          await tx
-            .insert(addresses)
-            .values({
-              profileId,
-              addressType: String(addressType ?? 'RESIDENTIAL'),
-              fields: fields as Record<string, string>,
-            });
+          await tx.insert(addresses).values({
+            profileId,
+            addressType: String(addressType ?? 'RESIDENTIAL'),
+            fields: fields as Record<string, string>,
+          });
         }
       }
       // Phones without an id are added; existing ones are removed with DELETE /me/phones/{id}.
       for (const phone of input.phones ?? []) {
         if (!phone.id)
-          await tx
-            .insert(phones)
-            .values({
-              profileId,
-              number: String(phone.number),
-              phoneType: String(phone.phoneType),
-            });
+          await tx.insert(phones).values({
+            profileId,
+            number: String(phone.number),
+            phoneType: String(phone.phoneType),
+          });
       }
     });
     return { data: await toProfileDto(db, await getProfile(db, profileId)) };
@@ -354,7 +350,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/me/verify/otp',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: app.limit(10, 'account') },
       schema: {
         tags: ['profile'],
         body: { type: 'object', properties: { prefix: { type: 'string', pattern: '^\\d{4}$' } } },
@@ -387,7 +383,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     '/me/verify',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: app.limit(20, 'account') },
       schema: {
         tags: ['profile'],
         body: { type: 'object', properties: { otp: { type: 'string' } }, required: ['otp'] },

@@ -10,7 +10,7 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/tokens/:id',
     {
-      config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: app.limit(30) },
       schema: {
         tags: ['profile'],
         params: {

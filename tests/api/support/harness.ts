@@ -1,0 +1,242 @@
+// Builds the real app on a test database and drives it like a browser would: cookies, the CSRF
+// header, the sign-in form, codes read from the development outbox.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig, type ServerConfig } from '../../../src/server/config';
+import type { DatabaseHandle } from '../../../src/server/db/client';
+import { openTestDatabase, type DatabaseKind } from './databases';
+
+export const ADMIN_KEY = 'test-admin-key-0123456789';
+export const PASSWORD = 'Sunrise-42-river';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ADMIN_API_KEY: ADMIN_KEY,
+    DATA_DIR: '/tmp/payee-test-data',
+    PUBLIC_URL: 'http://localhost:8080',
+    RATE_LIMIT_SCALE: '100',
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+type Json = Record<string, unknown>;
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: {
+    data: T;
+    code?: number;
+    message?: string;
+    errors?: { path: string; keyword: string; messageKey: string; message: string }[];
+  } & Json;
+  raw: LightMyRequestResponse;
+}
+
+/** A browser: keeps cookies and sends the CSRF header on writes, as the portal does. */
+export class Browser {
+  private cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly host = 'localhost',
+  ) {}
+
+  private remember(response: LightMyRequestResponse): void {
+    for (const c of response.cookies) {
+      if (c.value === '' || (c.expires && new Date(c.expires).getTime() < Date.now()))
+        this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request<T = unknown>(
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const csrf = this.cookies.get('XSRF-TOKEN');
+    const response = await this.app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        host: this.host,
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
+        ...headers,
+      },
+      ...(payload !== undefined ? { payload: payload as Json } : {}),
+    });
+    this.remember(response);
+    let body: ApiResponse<T>['body'];
+    try {
+      body = response.json();
+    } catch {
+      body = { data: undefined as T, text: response.body };
+    }
+    return { status: response.statusCode, body, raw: response };
+  }
+
+  get<T = unknown>(url: string) {
+    return this.request<T>('GET', url);
+  }
+  api<T = unknown>(method: string, path: string, payload?: unknown) {
+    return this.request<T>(method, `/master/funnel/v1${path}`, payload);
+  }
+
+  /** Posts the sign-in form of the login page. */
+  async signIn(email: string, password = PASSWORD, state = '/'): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      method: 'POST',
+      url: '/master/auth-app/v1/login',
+      headers: {
+        host: this.host,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      payload: new URLSearchParams({ email, password, state }).toString(),
+    });
+    this.remember(response);
+    return response;
+  }
+}
+
+export async function admin<T = unknown>(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  payload: Json,
+): Promise<ApiResponse<T>> {
+  const response = await app.inject({
+    method,
+    url: `/master/admin/v1${url}`,
+    headers: { 'x-admin-key': ADMIN_KEY },
+    payload,
+  });
+  return { status: response.statusCode, body: response.json(), raw: response };
+}
+
+export interface CreatedClaim {
+  claim: { id: string; status: string };
+  tokenId: string;
+  inviteUrl: string;
+}
+
+export async function createClaim(
+  app: FastifyInstance,
+  email: string,
+  amount = '125.50',
+  currency = 'USD',
+): Promise<CreatedClaim> {
+  const response = await admin<CreatedClaim>(app, 'POST', '/claims', { email, amount, currency });
+  if (response.status !== 201)
+    throw new Error(`create claim: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  otp: string | null;
+}
+
+export async function outbox(app: FastifyInstance, to: string): Promise<OutboxMessage[]> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/master/dev/v1/outbox?to=${encodeURIComponent(to)}`,
+  });
+  return (response.json() as { data: OutboxMessage[] }).data;
+}
+
+export async function latestOtp(app: FastifyInstance, to: string): Promise<string> {
+  const message = (await outbox(app, to)).find((m) => m.otp);
+  if (!message?.otp) throw new Error(`no code was sent to ${to}`);
+  return message.otp;
+}
+
+let counter = 0;
+/** A unique email per call, so tests sharing a database never collide. */
+export const uniqueEmail = (label = 'user'): string =>
+  `${label}.${Date.now().toString(36)}.${++counter}@example.com`;
+
+/** Admin creates a claim, the recipient registers for it and signs in. */
+export async function registeredUser(app: FastifyInstance, email = uniqueEmail()) {
+  const created = await createClaim(app, email);
+  const browser = new Browser(app);
+  const registration = await browser.api('POST', '/me', {
+    data: { email, termsAccepted: true },
+    password: PASSWORD,
+    claimId: created.claim.id,
+  });
+  if (registration.status !== 200)
+    throw new Error(`register: ${JSON.stringify(registration.body)}`);
+  await browser.signIn(email);
+  return {
+    browser,
+    email,
+    claimId: created.claim.id,
+    profileId: (registration.body.data as { id: string }).id,
+  };
+}
+
+export const PERSON = {
+  firstName: 'Ana',
+  lastName: 'Lima',
+  dob: '1990-04-12',
+  residency: 'US',
+  ssn: '123-45-6789',
+};
+export const US_ADDRESS = {
+  countryCode: 'US',
+  addressLine1: '350 Fifth Avenue',
+  city: 'New York',
+  state: 'NY',
+  zipCode: '10118',
+  addressType: 'RESIDENTIAL',
+};
+
+/** Registered, verified with the emailed code, person profile saved, proofing passed: ACTIVATED. */
+export async function activatedUser(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+  person: Json = PERSON,
+) {
+  const user = await registeredUser(app, email);
+  await user.browser.api('POST', '/me/verify/otp', {});
+  await user.browser.api('PUT', '/me/verify', { otp: await latestOtp(app, email) });
+  const saved = await user.browser.api('PATCH', '/me', {
+    profileType: 'PERSON',
+    person,
+    addresses: [US_ADDRESS],
+  });
+  if (saved.status !== 200) throw new Error(`save profile: ${JSON.stringify(saved.body)}`);
+  const proofing = await user.browser.api<{ status: string }>('POST', '/id-proofing/start');
+  return { ...user, status: proofing.body.data.status };
+}
