@@ -39,8 +39,8 @@ const { values, positionals } = (() => {
 
 const keyFile = join(resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data')), 'admin-key');
 const key =
-  values.key ??
-  process.env.ADMIN_API_KEY ??
+  values.key ||
+  process.env.ADMIN_API_KEY ||
   (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined);
 if (!key)
   fail(

@@ -34,7 +34,7 @@ export interface ServerConfig {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   const production = env.NODE_ENV === 'production';
-  const adminKey = env.ADMIN_API_KEY;
+  const adminKey = env.ADMIN_API_KEY || undefined;
   if (production && !adminKey)
     throw new Error('ADMIN_API_KEY must be set when NODE_ENV=production');
   return {

@@ -1,0 +1,76 @@
+// `npm start` on the embedded database serves health and prints how to create a first claim, and
+// `npm run admin -- create-claim` works against it (DESIGN.md section 5).
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/core/schemas/catalog';
+
+const run = promisify(execFile);
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+describe('npm start', () => {
+  let server: ChildProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'payee-start-'));
+  afterAll(() => {
+    server?.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves /master/health on the embedded database, then the admin CLI creates a claim', async () => {
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_API_KEY: '',
+      NODE_ENV: 'development',
+    };
+    server = spawn('npm', ['start'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await expect
+      .poll(() => output, { timeout: 90_000, interval: 250 })
+      .toContain('Create a first claim');
+    expect(output).toContain(`http://localhost:${port}/`);
+    expect(output).toMatch(/Admin key: +\S+ +\(generated for development/);
+
+    const health = await fetch(`http://localhost:${port}/master/health`);
+    expect(health.status).toBe(200);
+
+    const { stdout } = await run(
+      'npm',
+      [
+        'run',
+        '-s',
+        'admin',
+        '--',
+        'create-claim',
+        '--email',
+        'first@example.com',
+        '--amount',
+        '125.50',
+        '--currency',
+        'USD',
+      ],
+      { cwd: REPO_ROOT, env },
+    );
+    expect(stdout).toContain(`Invitation link: http://localhost:${port}/auth/register?claim_id=`);
+    const outbox = (await (
+      await fetch(`http://localhost:${port}/master/dev/v1/outbox?to=first@example.com`)
+    ).json()) as { data: { subject: string }[] };
+    expect(outbox.data[0]?.subject).toContain('USD 125.50');
+  }, 120_000);
+});
