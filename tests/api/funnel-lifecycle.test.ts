@@ -394,6 +394,51 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
       expect((await browser.signIn(email, PASSWORD, '//evil.example/')).headers.location).toBe('/');
     });
 
+    it('refuses a sign-in form posted from another site', async () => {
+      const { email } = await registeredUser(t.app);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/master/auth-app/v1/login',
+        headers: {
+          host: 'localhost',
+          origin: 'https://evil.example',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({ email, password: PASSWORD, state: '/' }).toString(),
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.cookies.find((c) => c.name === 'pp_session')).toBeUndefined();
+    });
+
+    it('reports whether this session passed the access code, for the registration OTP feature', async () => {
+      const { browser, email, profileId } = await registeredUser(t.app);
+      expect((await browser.api('POST', '/me/verify-access-otp', { profileId })).body.data).toEqual(
+        { status: false },
+      );
+      await browser.api('POST', '/me/verify/otp', {});
+      await browser.api('PUT', '/me/verify', { otp: await latestOtp(t.app, email) });
+      expect((await browser.api('POST', '/me/verify-access-otp', { profileId })).body.data).toEqual(
+        { status: true },
+      );
+      // A new sign-in is a new session, which has to pass the code again.
+      await browser.signIn(email);
+      expect((await browser.api('POST', '/me/verify-access-otp', { profileId })).body.data).toEqual(
+        { status: false },
+      );
+    });
+
+    it('deletes the user: profile and session gone, the claim kept for the merchant', async () => {
+      const user = await activatedUser(t.app);
+      expect((await user.browser.api('DELETE', '/me')).status).toBe(200);
+      expect((await user.browser.api('GET', '/me')).status).toBe(401);
+      expect(
+        (await t.database.db.select().from(profiles).where(eq(profiles.id, user.profileId))).length,
+      ).toBe(0);
+      expect((await new Browser(t.app).api('GET', `/tokens/${user.claimId}`)).body.data).toEqual({
+        email: user.email,
+      });
+    });
+
     it('ends the session on the server at logout', async () => {
       const { browser } = await registeredUser(t.app);
       const cookie = browser.cookie('pp_session');

@@ -115,6 +115,14 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
           state,
         } = request.body as { email?: string; password?: string; state?: string };
         const b = branding(request);
+        // Login CSRF: a form posted from another site must not sign this browser in.
+        const origin = request.headers.origin;
+        if (origin && origin !== 'null' && new URL(origin).host !== request.host) {
+          return reply
+            .status(403)
+            .type('text/plain; charset=utf-8')
+            .send('Forbidden: sign in from this site');
+        }
         const profile = email ? await findProfileByEmail(app.deps.db, email.trim()) : undefined;
         // Compare against a dummy hash when the email is unknown, so timing reveals nothing.
         const ok = await verifyPassword(password, profile?.passwordHash ?? DUMMY_HASH);
