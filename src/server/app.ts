@@ -14,6 +14,11 @@ import { createFormService } from './services/forms';
 import { createExchange } from './services/exchange-rates';
 import { simulatedIdentityProofing, type IdentityProofing } from './services/identity-proofing';
 import { createSessionStore } from './services/sessions';
+import { createSealer, loadEncryptionKey } from './services/encryption';
+import { createEmbeddedCardVault } from './services/card-vault';
+import { simulatedPaypal } from './services/paypal';
+import paymentMethodRoutes from './routes/funnel/payment-methods';
+import paypalSimulatorRoutes from './routes/paypal-sim/connect';
 import healthRoutes from './routes/health';
 import authPageRoutes from './routes/auth/pages';
 import principalRoutes from './routes/auth-app/principal';
@@ -91,6 +96,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(({ schema }) => routeAjv.compile(schema));
 
   const merchants = loadMerchants(config.merchantsDir);
+  const sealer = createSealer(
+    loadEncryptionKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m)),
+  );
   app.decorate('deps', {
     config,
     db: database.db,
@@ -104,6 +112,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     forms: createFormService(),
     exchange: createExchange(),
     proofing: options.proofing ?? simulatedIdentityProofing,
+    sealer,
+    cardVault: createEmbeddedCardVault(sealer),
+    paypal: simulatedPaypal,
   });
   app.addHook('onClose', async () => app.deps.mailer.close());
 
@@ -120,6 +131,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(guardianRoutes, { prefix: '/master/funnel/v1' });
   await app.register(tokenRoutes, { prefix: '/master/funnel/v1' });
   await app.register(claimRoutes, { prefix: '/master/funnel/v1' });
+  await app.register(paymentMethodRoutes, { prefix: '/master/funnel/v1/payment-methods' });
+  await app.register(paypalSimulatorRoutes, { prefix: '/master/paypal-sim' });
   await app.register(adminRoutes, { prefix: '/master/admin/v1' });
   if (!config.production) await app.register(devRoutes, { prefix: '/master/dev/v1' });
   await app.register(webRoutes);

@@ -6,6 +6,9 @@ import type { MerchantDirectory } from './services/merchants';
 import type { FormService } from './services/forms';
 import type { Exchange } from './services/exchange-rates';
 import type { IdentityProofing } from './services/identity-proofing';
+import type { Sealer } from './services/encryption';
+import type { CardVault } from './services/card-vault';
+import type { PaypalClient } from './services/paypal';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -15,6 +18,9 @@ export interface AppDeps {
   forms: FormService;
   exchange: Exchange;
   proofing: IdentityProofing;
+  sealer: Sealer;
+  cardVault: CardVault;
+  paypal: PaypalClient;
 }
 
 declare module 'fastify' {

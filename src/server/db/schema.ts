@@ -205,6 +205,10 @@ export const paymentMethods = pgTable(
     uniqueIndex('payment_methods_one_preferred')
       .on(t.profileId)
       .where(sql`${t.preferred}`),
+    // PayPal, Zelle and paper check: one each (spec section 9), even under concurrent requests.
+    uniqueIndex('payment_methods_one_of_kind')
+      .on(t.profileId, t.type)
+      .where(sql`${t.type} in ('Paypal', 'ZELLE', 'PHYSICAL_CHECK')`),
   ],
 );
 

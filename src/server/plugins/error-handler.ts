@@ -13,6 +13,13 @@ export default fp(async function errorHandler(app) {
         ...(error.errors ? { errors: error.errors } : {}),
       });
     }
+    // A unique constraint lost to a concurrent request: the same answer the pre-check gives.
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (cause?.code === '23505') {
+      return reply
+        .status(409)
+        .send({ code: 409, message: 'AlreadyExists: this was just created by another request' });
+    }
     const status = error.statusCode ?? 500;
     if (error.validation) {
       const errors = error.validation.map((v) => ({

@@ -1,8 +1,13 @@
 // Payout method rows: ownership and usability checks shared by claims and the method routes.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { paymentMethods } from '../db/schema';
-import { badRequest, conflict } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
+import type { BankAccount } from '../../core/types/entities/bank-account';
+import type { DebitCard } from '../../core/types/entities/debit-card';
+import type { PaymentMethod } from '../../core/types/entities/payment-method';
+import type { Paypal } from '../../core/types/entities/paypal';
+import type { Zelle } from '../../core/types/entities/zelle';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
@@ -33,4 +38,94 @@ export async function assertUsable(
     );
   }
   return method;
+}
+
+// ---- reading and shaping ----------------------------------------------------------------------
+
+export const BANK_TYPES = ['ACH', 'WIRE', 'RTP'] as const;
+export const isBankType = (type: string): boolean =>
+  (BANK_TYPES as readonly string[]).includes(type);
+
+/** "•••• 6789": only the last four characters of a number stay readable. */
+export const maskTail = (value: string, visible = 4): string =>
+  value.length <= visible ? '•'.repeat(value.length) : `•••• ${value.slice(-visible)}`;
+
+/** "DE89 •••• •••• •••• •••• 00" style: country and check digits, then the last 2 characters. */
+export function maskIban(iban: string): string {
+  const compact = iban.replace(/\s+/g, '').toUpperCase();
+  const hidden =
+    compact.slice(0, 4) + '•'.repeat(Math.max(0, compact.length - 6)) + compact.slice(-2);
+  return hidden.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+export function toPaymentMethodDto(row: PaymentMethodRow): PaymentMethod {
+  const d = row.details as Record<string, unknown>;
+  const base = { id: row.id, preferred: row.preferred };
+  if (isBankType(row.type)) {
+    return {
+      type: row.type as 'ACH',
+      bankAccount: { ...base, ...(d as object), transferMethod: row.type } as BankAccount,
+    };
+  }
+  switch (row.type) {
+    case 'DEBIT_CARD':
+      return { type: 'DEBIT_CARD', debitCard: { ...base, ...(d as object) } as DebitCard };
+    case 'Paypal':
+      return { type: 'Paypal', paypal: { ...base, ...(d as object) } as Paypal };
+    case 'ZELLE':
+      return { type: 'ZELLE', zelle: { ...base, ...(d as object), status: row.status } as Zelle };
+    default:
+      return { type: 'PHYSICAL_CHECK', physicalCheck: base };
+  }
+}
+
+export async function listPaymentMethods(
+  db: Database,
+  profileId: string,
+): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.profileId, profileId))
+    .orderBy(paymentMethods.createdAt);
+}
+
+export async function getOwnPaymentMethod(
+  db: Database,
+  profileId: string,
+  id: string,
+  types: readonly string[],
+): Promise<PaymentMethodRow> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(sql`${paymentMethods.id}::text = ${id}`, eq(paymentMethods.profileId, profileId)))
+    .for('update');
+  if (!row || !types.includes(row.type))
+    throw notFound('PaymentMethodNotFound: no such payout method');
+  return row;
+}
+
+/**
+ * Keeps exactly one preferred method among the usable ones: when none is preferred, the most
+ * recently added usable method becomes preferred (so deleting the preferred one promotes the
+ * newest remaining one). A Zelle token awaiting its code is never preferred.
+ */
+export async function ensurePreferred(tx: Database, profileId: string): Promise<void> {
+  const rows = await listPaymentMethods(tx, profileId);
+  if (rows.some((r) => r.preferred)) return;
+  const candidate = rows.filter((r) => r.status === 'ACTIVE').at(-1);
+  if (candidate)
+    await tx
+      .update(paymentMethods)
+      .set({ preferred: true })
+      .where(eq(paymentMethods.id, candidate.id));
+}
+
+export async function setPreferred(tx: Database, profileId: string, id: string): Promise<void> {
+  await tx
+    .update(paymentMethods)
+    .set({ preferred: false })
+    .where(and(eq(paymentMethods.profileId, profileId), eq(paymentMethods.preferred, true)));
+  await tx.update(paymentMethods).set({ preferred: true }).where(eq(paymentMethods.id, id));
 }

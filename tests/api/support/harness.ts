@@ -8,6 +8,7 @@ import { openTestDatabase, type DatabaseKind } from './databases';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789';
 export const PASSWORD = 'Sunrise-42-river';
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,6 +28,7 @@ export async function startTestApp(
     DATA_DIR: '/tmp/payee-test-data',
     PUBLIC_URL: 'http://localhost:8080',
     RATE_LIMIT_SCALE: '100',
+    APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...env,
   });
   const app = await buildApp({ config, database, logger: false });

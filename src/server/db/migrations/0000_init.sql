@@ -142,5 +142,6 @@ CREATE INDEX "one_time_codes_lookup" ON "one_time_codes" USING btree ("profile_i
 CREATE INDEX "outbox_recipient" ON "outbox" USING btree (lower("recipient"),"created_at");--> statement-breakpoint
 CREATE INDEX "payment_methods_profile" ON "payment_methods" USING btree ("profile_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_methods_one_preferred" ON "payment_methods" USING btree ("profile_id") WHERE "payment_methods"."preferred";--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_methods_one_of_kind" ON "payment_methods" USING btree ("profile_id","type") WHERE "payment_methods"."type" in ('Paypal', 'ZELLE', 'PHYSICAL_CHECK');--> statement-breakpoint
 CREATE UNIQUE INDEX "profiles_email_unique" ON "profiles" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "sessions_profile" ON "sessions" USING btree ("profile_id");

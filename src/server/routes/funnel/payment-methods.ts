@@ -1,0 +1,670 @@
+// Payout methods (spec section 7): bank accounts per country and transfer method, debit cards,
+// PayPal, Zelle and paper checks. Bodies are validated with the composed form schemas; account
+// data is encrypted at rest and masked in every response; card numbers live only in the vault.
+import { and, eq } from 'drizzle-orm';
+import { electronicFormatIBAN } from 'ibantools';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { addresses, paymentMethods } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../errors';
+import { getProfile, type ProfileRow } from '../../repositories/profiles';
+import { getOwnClaim } from '../../repositories/claims';
+import {
+  BANK_TYPES,
+  ensurePreferred,
+  getOwnPaymentMethod,
+  listPaymentMethods,
+  maskIban,
+  maskTail,
+  setPreferred,
+  toPaymentMethodDto,
+  type PaymentMethodRow,
+} from '../../repositories/payment-methods';
+import { issueCode, redeemCode } from '../../services/one-time-codes';
+import { cardBrandOf } from '../../../core/validation/runtime';
+import type { TransferMethod } from '../../../core/schemas/country-rules';
+
+type Body = Record<string, unknown>;
+
+/** Types one user may hold at most once; bank accounts and debit cards are unlimited. */
+const MAX_COUNT: Record<string, number | null> = {
+  ACH: null,
+  WIRE: null,
+  RTP: null,
+  DEBIT_CARD: null,
+  Paypal: 1,
+  ZELLE: 1,
+  PHYSICAL_CHECK: 1,
+};
+/** Where each non-bank type is offered, by residency. */
+const OFFERED_IN: Record<string, readonly string[] | 'everywhere'> = {
+  DEBIT_CARD: ['US'],
+  Paypal: 'everywhere',
+  ZELLE: ['US'],
+  PHYSICAL_CHECK: ['US', 'CA'],
+};
+const SECRET_BANK_FIELDS = [
+  'accountNumber',
+  'accountNumberConfirmation',
+  'iban',
+  'routingNumber',
+] as const;
+
+const objectBody = { type: 'object' } as const;
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', format: 'uuid' } },
+  required: ['id'],
+} as const;
+
+const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
+  const { db, forms, sealer, cardVault, paypal, mailer, merchants } = app.deps;
+  const me = (request: FastifyRequest) => request.session?.profileId ?? '';
+
+  function assertCanAdd(profile: ProfileRow): void {
+    if (profile.status === 'ON_HOLD')
+      throw conflict(
+        'ProfileOnHold: payout methods cannot be changed while the profile is on hold',
+      );
+    if (profile.status !== 'ACTIVATED')
+      throw conflict(
+        `ProfileNotActivated: payout methods can be added once the profile is ACTIVATED (now ${profile.status})`,
+      );
+  }
+  function assertCanDelete(profile: ProfileRow): void {
+    if (profile.status === 'ON_HOLD')
+      throw conflict(
+        'ProfileOnHold: payout methods cannot be deleted while the profile is on hold',
+      );
+    if (profile.status !== 'ACTIVATED')
+      throw conflict(
+        `ProfileNotActivated: payout methods cannot be changed while ${profile.status}`,
+      );
+  }
+
+  async function countOf(tx: Database, profileId: string, type: string): Promise<number> {
+    return (
+      await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.profileId, profileId), eq(paymentMethods.type, type)))
+    ).length;
+  }
+
+  async function assertBelowMax(
+    tx: Database,
+    profileId: string,
+    type: string,
+    label: string,
+  ): Promise<void> {
+    const max = MAX_COUNT[type];
+    if (max != null && (await countOf(tx, profileId, type)) >= max) {
+      throw conflict(`MaxCountReached: you can have one ${label}; remove the current one first`);
+    }
+  }
+
+  /** Inserts a method; the user's first usable method, or one asked for, becomes preferred. */
+  async function insertMethod(
+    tx: Database,
+    profileId: string,
+    values: {
+      type: string;
+      status?: string;
+      details: Body;
+      sealed?: string | null;
+      vaultToken?: string | null;
+    },
+    wantPreferred: boolean,
+  ): Promise<PaymentMethodRow> {
+    const [row] = await tx
+      .insert(paymentMethods)
+      .values({ profileId, status: 'ACTIVE', ...values, preferred: false })
+      .returning();
+    if (!row) throw new Error('payment method insert returned nothing');
+    if (wantPreferred && row.status === 'ACTIVE') await setPreferred(tx, profileId, row.id);
+    await ensurePreferred(tx, profileId);
+    return row;
+  }
+
+  async function respond(profileId: string, id: string) {
+    const [row] = await db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.profileId, profileId)));
+    if (!row) throw notFound('PaymentMethodNotFound: no such payout method');
+    return { data: toPaymentMethodDto(row) };
+  }
+
+  async function removeMethod(
+    request: FastifyRequest,
+    row: PaymentMethodRow | undefined,
+    tx: Database,
+  ): Promise<void> {
+    if (!row) throw notFound('PaymentMethodNotFound: no such payout method');
+    await tx.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
+    if (row.vaultToken) await cardVault.remove(tx, row.vaultToken);
+    await ensurePreferred(tx, me(request));
+  }
+
+  // ---- list, available types, preferred ----------------------------------------------------
+
+  app.get('/', { schema: { tags: ['payout methods'] } }, async (request) => ({
+    data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto),
+  }));
+
+  app.get(
+    '/available-types',
+    {
+      schema: {
+        tags: ['payout methods'],
+        querystring: {
+          type: 'object',
+          properties: { claimID: { type: 'string', format: 'uuid' } },
+        },
+      },
+    },
+    async (request) => {
+      const profileId = me(request);
+      const { claimID } = request.query as { claimID?: string };
+      if (claimID) await getOwnClaim(db, profileId, claimID);
+      const profile = await getProfile(db, profileId);
+      const residency = await residencyOf(profile);
+      if (!residency)
+        throw badRequest('ResidencyRequired: Residency is required; complete the profile first');
+      const merchant = merchants.byId(profile.merchantId);
+      if (merchant && !merchant.configuration.supportedCountries.includes(residency))
+        return { data: [] };
+      const rows = await listPaymentMethods(db, profileId);
+      const bankTypes = forms.validator.transferMethods(residency);
+      const candidates = [
+        ...BANK_TYPES.filter((t) => bankTypes.includes(t)),
+        ...Object.keys(OFFERED_IN).filter(
+          (t) =>
+            OFFERED_IN[t] === 'everywhere' ||
+            (OFFERED_IN[t] as readonly string[]).includes(residency),
+        ),
+      ];
+      const data = candidates
+        .map((type) => ({
+          type,
+          maxCount: MAX_COUNT[type] ?? null,
+          count: rows.filter((r) => r.type === type).length,
+        }))
+        .filter((t) => t.maxCount === null || t.count < t.maxCount);
+      return { data, residency };
+    },
+  );
+
+  async function residencyOf(profile: ProfileRow): Promise<string | undefined> {
+    const fromProfile = (profile.person?.residency ?? profile.company?.residency) as
+      string | undefined;
+    if (fromProfile) return fromProfile;
+    const [address] = await db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.profileId, profile.id))
+      .limit(1);
+    return address?.fields.countryCode;
+  }
+
+  app.post(
+    '/preferred',
+    {
+      schema: {
+        tags: ['payout methods'],
+        body: {
+          type: 'object',
+          properties: { id: { type: 'string', format: 'uuid' } },
+          required: ['id'],
+        },
+      },
+    },
+    async (request) => {
+      const profileId = me(request);
+      const { id } = request.body as { id: string };
+      await db.transaction(async (tx) => {
+        const row = await getOwnPaymentMethod(tx, profileId, id, Object.keys(MAX_COUNT));
+        if (row.status !== 'ACTIVE')
+          throw conflict(
+            'PaymentMethodNotUsable: confirm this Zelle token with its code before preferring it',
+          );
+        await setPreferred(tx, profileId, id);
+      });
+      return { data: (await listPaymentMethods(db, profileId)).map(toPaymentMethodDto) };
+    },
+  );
+
+  // ---- bank accounts ------------------------------------------------------------------------
+
+  function bankRecord(body: Body): { form: Body; preferred: boolean } {
+    const { preferred, id: _id, ...form } = body;
+    return { form, preferred: preferred === true };
+  }
+
+  async function validateBank(profile: ProfileRow, form: Body): Promise<void> {
+    forms.assertValid('bank-account', form);
+    const merchant = merchants.byId(profile.merchantId);
+    const country = String(form.countryCode);
+    if (merchant && !merchant.configuration.supportedCountries.includes(country)) {
+      throw badRequest(`ValidationError: bank accounts in ${country} are not supported here`, [
+        {
+          path: '/countryCode',
+          keyword: 'enum',
+          messageKey: 'enum',
+          params: { allowedValues: merchant.configuration.supportedCountries },
+          message: 'Choose one of the listed options for Country.',
+        },
+      ]);
+    }
+  }
+
+  /** What may be shown (masked) goes to details; the full numbers are sealed. */
+  function bankStorage(form: Body): { details: Body; sealed: string } {
+    const text = (key: string) =>
+      typeof form[key] === 'string' && form[key] !== '' ? (form[key] as string) : undefined;
+    const iban = text('iban') ? (electronicFormatIBAN(text('iban')) ?? undefined) : undefined;
+    const secrets = {
+      accountNumber: text('accountNumber'),
+      routingNumber: text('routingNumber'),
+      iban,
+    };
+    const details: Body = {};
+    for (const key of [
+      'nickname',
+      'countryCode',
+      'accountType',
+      'bic',
+      'sortCode',
+      'cnapsCode',
+      'bsbCode',
+      'bankName',
+      'bankBranchName',
+    ]) {
+      const value = text(key);
+      if (value) details[key] = key === 'bic' ? value.trim().toUpperCase() : value;
+    }
+    if (secrets.accountNumber) details.accountNumber = maskTail(secrets.accountNumber);
+    if (secrets.routingNumber) details.routingNumber = maskTail(secrets.routingNumber);
+    if (iban) details.iban = maskIban(iban);
+    return { details, sealed: sealer.seal(JSON.stringify(secrets)) };
+  }
+
+  app.post(
+    '/bank-accounts',
+    { schema: { tags: ['payout methods'], body: objectBody } },
+    async (request) => {
+      const profileId = me(request);
+      const { form, preferred } = bankRecord(request.body as Body);
+      const profile = await getProfile(db, profileId);
+      assertCanAdd(profile);
+      await validateBank(profile, form);
+      const { details, sealed } = bankStorage(form);
+      const row = await db.transaction((tx) =>
+        insertMethod(
+          tx,
+          profileId,
+          { type: String(form.transferMethod), details, sealed },
+          preferred,
+        ),
+      );
+      return respond(profileId, row.id);
+    },
+  );
+
+  app.put(
+    '/bank-accounts/:id',
+    { schema: { tags: ['payout methods'], params: idParams, body: objectBody } },
+    async (request) => {
+      const profileId = me(request);
+      const { id } = request.params as { id: string };
+      const { form, preferred } = bankRecord(request.body as Body);
+      const profile = await getProfile(db, profileId);
+      assertCanAdd(profile);
+      await db.transaction(async (tx) => {
+        const row = await getOwnPaymentMethod(tx, profileId, id, BANK_TYPES);
+        // Numbers the user did not retype stay as they are (they are never sent back unmasked).
+        const stored = row.sealed
+          ? (JSON.parse(sealer.open(row.sealed)) as Record<string, string | undefined>)
+          : {};
+        for (const key of SECRET_BANK_FIELDS) {
+          const source = key === 'accountNumberConfirmation' ? 'accountNumber' : key;
+          if (
+            form[key] === undefined &&
+            stored[source] !== undefined &&
+            form.countryCode === row.details.countryCode
+          )
+            form[key] = stored[source];
+        }
+        await validateBank(profile, form);
+        const { details, sealed } = bankStorage(form);
+        await tx
+          .update(paymentMethods)
+          .set({
+            type: String(form.transferMethod as TransferMethod),
+            details,
+            sealed,
+            updatedAt: new Date(),
+          })
+          .where(eq(paymentMethods.id, id));
+        if (preferred) await setPreferred(tx, profileId, id);
+      });
+      return respond(profileId, id);
+    },
+  );
+
+  app.delete(
+    '/bank-accounts/:id',
+    { schema: { tags: ['payout methods'], params: idParams } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      assertCanDelete(await getProfile(db, me(request)));
+      await db.transaction(async (tx) =>
+        removeMethod(request, await getOwnPaymentMethod(tx, me(request), id, BANK_TYPES), tx),
+      );
+      return { data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto) };
+    },
+  );
+
+  // ---- debit cards ----------------------------------------------------------------------------
+
+  app.post(
+    '/debit-card',
+    { schema: { tags: ['payout methods'], body: objectBody } },
+    async (request) => {
+      const profileId = me(request);
+      const { preferred, ...form } = request.body as Body;
+      if (!form.nameOnCard || !form.pan || !form.cvc) {
+        throw badRequest('DebitCardIncomplete: Debit card creation requires name, PAN and CVC');
+      }
+      const profile = await getProfile(db, profileId);
+      assertCanAdd(profile);
+      forms.assertValid('debit-card', form);
+      const pan = String(form.pan);
+      const [month = '', year = ''] = String(form.expiryDate).split('/');
+      const details: Body = {
+        brand: cardBrandOf(pan) === 'visa' ? 'VISA' : 'MASTERCARD',
+        last4: pan.slice(-4),
+        expirationMonth: Number(month),
+        expirationYear: 2000 + Number(year),
+        address: {
+          addressLine1: form.addressLine1,
+          ...(form.addressLine2 ? { addressLine2: form.addressLine2 } : {}),
+          city: form.addressCity,
+          ...(form.addressState ? { state: form.addressState } : {}),
+          postalCode: form.addressPostalCode,
+          countryCode: form.addressCountryCode,
+        },
+      };
+      // The CVC is used for this request only (a processor would check it) and never stored or logged.
+      const row = await db.transaction(async (tx) => {
+        const vaultToken = await cardVault.store(tx, pan);
+        return insertMethod(
+          tx,
+          profileId,
+          { type: 'DEBIT_CARD', details, vaultToken },
+          preferred === true,
+        );
+      });
+      return respond(profileId, row.id);
+    },
+  );
+
+  app.put(
+    '/debit-card',
+    {
+      schema: {
+        tags: ['payout methods'],
+        body: {
+          type: 'object',
+          properties: { id: { type: 'string', format: 'uuid' } },
+          required: ['id'],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.body as { id: string };
+      await db.transaction((tx) => getOwnPaymentMethod(tx, me(request), id, ['DEBIT_CARD']));
+      throw conflict(
+        'DebitCardNotEditable: a debit card cannot be edited; delete it and add the new card',
+      );
+    },
+  );
+
+  app.delete(
+    '/debit-card/:id',
+    { schema: { tags: ['payout methods'], params: idParams } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      assertCanDelete(await getProfile(db, me(request)));
+      await db.transaction(async (tx) =>
+        removeMethod(request, await getOwnPaymentMethod(tx, me(request), id, ['DEBIT_CARD']), tx),
+      );
+      return { data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto) };
+    },
+  );
+
+  // ---- PayPal ---------------------------------------------------------------------------------
+
+  app.post(
+    '/paypal',
+    { schema: { tags: ['payout methods'], body: objectBody } },
+    async (request) => {
+      const profileId = me(request);
+      const body = request.body as Body;
+      const profile = await getProfile(db, profileId);
+      assertCanAdd(profile);
+      forms.assertValid('paypal', body);
+      const account = await paypal.exchange(String(body.authorizationCode));
+      const row = await db.transaction(async (tx) => {
+        await assertBelowMax(tx, profileId, 'Paypal', 'PayPal account');
+        return insertMethod(
+          tx,
+          profileId,
+          { type: 'Paypal', details: { email: account.email } },
+          body.preferred === true,
+        );
+      });
+      return respond(profileId, row.id);
+    },
+  );
+
+  app.delete('/paypal', { schema: { tags: ['payout methods'] } }, async (request) => {
+    assertCanDelete(await getProfile(db, me(request)));
+    await db.transaction(async (tx) =>
+      removeMethod(
+        request,
+        (await listPaymentMethods(tx, me(request))).find((r) => r.type === 'Paypal'),
+        tx,
+      ),
+    );
+    return { data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto) };
+  });
+
+  // ---- Zelle ------------------------------------------------------------------------------------
+
+  function zelleDetails(body: Body): Body {
+    const { tokenType, email, phone, firstName, lastName } = body as Record<string, string>;
+    return {
+      tokenType,
+      token: tokenType === 'ZELLE_PHONE' ? phone : email,
+      email,
+      phone,
+      firstName,
+      lastName,
+    };
+  }
+
+  const zelleOf = async (tx: Database, profileId: string) =>
+    (await listPaymentMethods(tx, profileId)).find((r) => r.type === 'ZELLE');
+
+  // A new or changed token awaits its code: it cannot be preferred or used until verified.
+  app.post(
+    '/zelle',
+    { schema: { tags: ['payout methods'], body: objectBody } },
+    async (request) => {
+      const profileId = me(request);
+      const { preferred: _preferred, ...body } = request.body as Body;
+      assertCanAdd(await getProfile(db, profileId));
+      forms.assertValid('zelle', body);
+      const row = await db.transaction(async (tx) => {
+        await assertBelowMax(tx, profileId, 'ZELLE', 'Zelle token');
+        return insertMethod(
+          tx,
+          profileId,
+          { type: 'ZELLE', status: 'AWAITS_OTP', details: zelleDetails(body) },
+          false,
+        );
+      });
+      return respond(profileId, row.id);
+    },
+  );
+
+  app.put('/zelle', { schema: { tags: ['payout methods'], body: objectBody } }, async (request) => {
+    const profileId = me(request);
+    const { preferred: _preferred, id: _id, status: _status, ...body } = request.body as Body;
+    assertCanAdd(await getProfile(db, profileId));
+    forms.assertValid('zelle', body);
+    const id = await db.transaction(async (tx) => {
+      const row = await zelleOf(tx, profileId);
+      if (!row) throw notFound('PaymentMethodNotFound: no Zelle token to change');
+      const details = zelleDetails(body);
+      const changed =
+        details.token !== row.details.token || details.tokenType !== row.details.tokenType;
+      await tx
+        .update(paymentMethods)
+        .set({
+          details,
+          updatedAt: new Date(),
+          ...(changed ? { status: 'AWAITS_OTP', preferred: false } : {}),
+        })
+        .where(eq(paymentMethods.id, row.id));
+      await ensurePreferred(tx, profileId);
+      return row.id;
+    });
+    return respond(profileId, id);
+  });
+
+  app.delete('/zelle', { schema: { tags: ['payout methods'] } }, async (request) => {
+    assertCanDelete(await getProfile(db, me(request)));
+    await db.transaction(async (tx) => removeMethod(request, await zelleOf(tx, me(request)), tx));
+    return { data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto) };
+  });
+
+  const zelleSubject = (row: PaymentMethodRow) => `zelle:${row.id}:${String(row.details.token)}`;
+
+  app.post(
+    '/zelle/verify/otp',
+    {
+      config: { rateLimit: app.limit(10, 'account') },
+      schema: {
+        tags: ['payout methods'],
+        body: {
+          type: 'object',
+          properties: { otpPrefix: { type: 'string', pattern: '^\\d{4}$' } },
+        },
+      },
+    },
+    async (request) => {
+      const profileId = me(request);
+      const { otpPrefix } = (request.body ?? {}) as { otpPrefix?: string };
+      const issued = await db.transaction(async (tx) => {
+        const row = await zelleOf(tx, profileId);
+        if (!row) throw notFound('PaymentMethodNotFound: no Zelle token to verify');
+        if (row.status !== 'AWAITS_OTP')
+          throw conflict('ZelleAlreadyVerified: this Zelle token is already confirmed');
+        const code = await issueCode(
+          tx,
+          profileId,
+          'ZELLE_VERIFICATION',
+          zelleSubject(row),
+          otpPrefix,
+        );
+        // The code goes to the token itself: the Zelle email, or the Zelle phone by text message.
+        await mailer.enqueue(tx, {
+          to: String(row.details.token),
+          subject: 'Confirm your Zelle token',
+          text: `Your code to confirm ${String(row.details.token)} for Zelle payouts is ${code.prefix}-${code.code}. It expires in 10 minutes.`,
+          otp: code.code,
+        });
+        return code;
+      });
+      await mailer.flush();
+      return { data: { prefix: issued.prefix, expiresAt: issued.expiresAt.toISOString() } };
+    },
+  );
+
+  app.put(
+    '/zelle/verify',
+    {
+      config: { rateLimit: app.limit(20, 'account') },
+      schema: {
+        tags: ['payout methods'],
+        body: { type: 'object', properties: { otp: { type: 'string' } }, required: ['otp'] },
+      },
+    },
+    async (request) => {
+      const profileId = me(request);
+      const { otp } = request.body as { otp: string };
+      forms.assertValid('otp', { otp });
+      const row = await zelleOf(db, profileId);
+      if (!row) throw notFound('PaymentMethodNotFound: no Zelle token to verify');
+      await redeemCode(
+        db,
+        { profileId, purpose: 'ZELLE_VERIFICATION', subject: zelleSubject(row), code: otp },
+        async (tx) => {
+          await tx
+            .update(paymentMethods)
+            .set({ status: 'ACTIVE', updatedAt: new Date() })
+            .where(eq(paymentMethods.id, row.id));
+          await ensurePreferred(tx, profileId);
+        },
+      );
+      return respond(profileId, row.id);
+    },
+  );
+
+  // ---- physical checks --------------------------------------------------------------------------
+
+  app.post(
+    '/physical-checks',
+    { schema: { tags: ['payout methods'], body: objectBody } },
+    async (request) => {
+      const profileId = me(request);
+      const body = (request.body ?? {}) as Body;
+      assertCanAdd(await getProfile(db, profileId));
+      forms.assertValid('physical-check', body);
+      const [address] = await db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.profileId, profileId))
+        .limit(1);
+      if (!address)
+        throw badRequest(
+          'AddressRequired: a paper check is mailed to the profile address; add one first',
+        );
+      const row = await db.transaction(async (tx) => {
+        await assertBelowMax(tx, profileId, 'PHYSICAL_CHECK', 'paper check');
+        return insertMethod(
+          tx,
+          profileId,
+          { type: 'PHYSICAL_CHECK', details: {} },
+          body.preferred === true,
+        );
+      });
+      return respond(profileId, row.id);
+    },
+  );
+
+  app.delete('/physical-checks', { schema: { tags: ['payout methods'] } }, async (request) => {
+    assertCanDelete(await getProfile(db, me(request)));
+    await db.transaction(async (tx) =>
+      removeMethod(
+        request,
+        (await listPaymentMethods(tx, me(request))).find((r) => r.type === 'PHYSICAL_CHECK'),
+        tx,
+      ),
+    );
+    return { data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto) };
+  });
+};
+export default paymentMethodRoutes;
