@@ -1,21 +1,23 @@
-// Placeholder entry until the portal shell lands (see the open issues).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { createStore } from './app/store';
+import { createRouter } from './app/router';
+import { setNavigator } from './lib/navigation';
+import './styles/portal.css';
 
-function Placeholder() {
-  return (
-    <main>
-      <h1>Payee Portal</h1>
-      <p>The portal screens arrive with the next issues.</p>
-    </main>
-  );
-}
+const store = createStore();
+const router = createRouter();
+setNavigator((to) => void router.navigate(to));
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <Placeholder />
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
     </StrictMode>,
   );
 }

@@ -1,0 +1,37 @@
+// The frame around every route: the configuration gate (failure → /maintenance; the maintenance
+// page returns to root once loading succeeds), branding and language from configuration, the
+// layout, the frame's modals and, while signed in, the session behaviours.
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
+import { Spinner } from '../components/spinner';
+import { initI18n, pickLocale } from '../lib/i18n';
+import { applyBranding } from './branding';
+import { AppLayout } from './layout/app-layout';
+
+export function AppShell() {
+  const location = useLocation();
+  const configuration = useGetConfigurationQuery();
+  const [languageReady, setLanguageReady] = useState(false);
+  const config = configuration.data;
+
+  useEffect(() => {
+    if (!config) return;
+    applyBranding(config.branding);
+    void initI18n(pickLocale(config.supportedLocales, config.defaultLocale)).then(() => setLanguageReady(true));
+  }, [config]);
+
+  const onMaintenance = location.pathname === '/maintenance';
+  if (configuration.isError && !onMaintenance) return <Navigate to="/maintenance" replace />;
+  if (configuration.isSuccess && onMaintenance) return <Navigate to="/" replace />;
+  if (onMaintenance && !config) {
+    // The maintenance page renders without configuration (English until a language can load).
+    return <Outlet />;
+  }
+  if (!config || !languageReady) return <Spinner label="Loading" />;
+  return (
+    <AppLayout configuration={config}>
+      <Outlet />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,31 @@
+// The global error rule (spec section 8): 400, 404, 409 and errors from the login path are ignored;
+// other HTTP errors open the server-error modal; non-HTTP errors the client-error modal, except on
+// the maintenance page. 401 is handled by the API layer (refresh and retry).
+import { createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
+import { showErrorModal } from './ui-slice';
+
+const IGNORED = new Set([400, 401, 404, 409]);
+const NON_HTTP = new Set(['FETCH_ERROR', 'TIMEOUT_ERROR', 'PARSING_ERROR', 'CUSTOM_ERROR']);
+
+export type ErrorClass = 'ignore' | 'server' | 'client';
+
+export function classifyError(error: { status?: unknown } | undefined, context: { url?: string; pathname: string; loginPagePath?: string | null }): ErrorClass {
+  if (!error) return 'ignore';
+  if (context.loginPagePath && context.url?.startsWith(context.loginPagePath)) return 'ignore';
+  if (typeof error.status === 'number') return IGNORED.has(error.status) ? 'ignore' : 'server';
+  if (typeof error.status === 'string' && NON_HTTP.has(error.status)) {
+    return context.pathname.startsWith('/maintenance') ? 'ignore' : 'client';
+  }
+  return 'ignore';
+}
+
+export const errorListener = createListenerMiddleware();
+errorListener.startListening({
+  matcher: isRejectedWithValue,
+  effect: (action, api) => {
+    const payload = action.payload as { status?: unknown } | undefined;
+    const meta = action.meta as { baseQueryMeta?: { request?: Request } } | undefined;
+    const verdict = classifyError(payload, { url: meta?.baseQueryMeta?.request?.url, pathname: window.location.pathname });
+    if (verdict !== 'ignore') api.dispatch(showErrorModal(verdict));
+  },
+});

@@ -1,0 +1,37 @@
+// Applies a route's access rule: anonymous visitors go to /auth/start?redirectUrl=...; a status the
+// route does not allow goes where the root flow says; a 403 on the user load signs out.
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useGetPrincipalQuery } from '../features/auth/api/auth-api';
+import { useGetProfileQuery } from '../features/profile/api/profile-api';
+import { Spinner } from '../components/spinner';
+import { checkAccess, type RouteEntry } from './route-table';
+import { rootFlow } from './root-flow';
+
+export function RouteGuard({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
+  const location = useLocation();
+  const needsLogin = entry.access.kind === 'login';
+  // The user is not loaded on static URLs (spec section 4).
+  const skipUser = !needsLogin || location.pathname.includes('static');
+  const principal = useGetPrincipalQuery(undefined, { skip: !needsLogin });
+  const profile = useGetProfileQuery(undefined, { skip: skipUser || !principal.isSuccess });
+
+  if (!needsLogin) return <>{children}</>;
+  if (principal.isLoading || principal.isUninitialized) return <Spinner />;
+  if (principal.isError) {
+    const redirectUrl = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/auth/start?redirectUrl=${redirectUrl}`} replace />;
+  }
+  if (skipUser) return <>{children}</>;
+  if (profile.isError) {
+    const status = (profile.error as { status?: unknown }).status;
+    return status === 403 ? <Navigate to="/auth/logout" replace /> : <Navigate to="/maintenance" replace />;
+  }
+  if (!profile.data) return <Spinner />;
+  const verdict = checkAccess(entry.access, profile.data);
+  if (!verdict.allowed) {
+    const target = rootFlow(profile.data);
+    return target === location.pathname ? <>{children}</> : <Navigate to={target} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,28 @@
+// Builds the data router from the route table: every screen lazy, every route behind its guard,
+// all of them inside the shell (configuration gate, layout, modals, session).
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { AppShell } from './app-shell';
+import { RouteGuard } from './route-guard';
+import { ROUTES, type RouteEntry } from './route-table';
+
+function toRoute(entry: RouteEntry): RouteObject {
+  if (entry.redirect) return { path: entry.path, element: <Navigate to={entry.redirect} replace /> };
+  const load = entry.screen;
+  return {
+    path: entry.path,
+    lazy: async () => {
+      const Screen = load ? (await load()).default : () => null;
+      return {
+        Component: () => (
+          <RouteGuard entry={entry}>
+            <Screen />
+          </RouteGuard>
+        ),
+      };
+    },
+  };
+}
+
+export const routeObjects = (): RouteObject[] => [{ element: <AppShell />, children: ROUTES.map(toRoute) }];
+
+export const createRouter = () => createBrowserRouter(routeObjects());

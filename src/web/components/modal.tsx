@@ -1,0 +1,56 @@
+// An accessible modal dialog on the native <dialog> element: focus moves in and is trapped by the
+// browser, Escape closes (unless the modal must be answered), focus returns where it was.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  /** Buttons; the first one receives focus. */
+  actions: ReactNode;
+  onClose?: () => void;
+  /** Escape and the backdrop do nothing: the user must choose an action. */
+  required?: boolean;
+  role?: 'dialog' | 'alertdialog';
+}
+
+export function Modal({ open, title, children, actions, onClose, required = false, role = 'dialog' }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      const previous = document.activeElement as HTMLElement | null;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      dialog.querySelector<HTMLElement>('.modal__actions button, .modal__actions a')?.focus();
+      return () => previous?.focus?.();
+    }
+    if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+    return undefined;
+  }, [open]);
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      role={role}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!required) onClose?.();
+      }}
+    >
+      <h2 id={titleId} className="modal__title">
+        {title}
+      </h2>
+      <div className="modal__body">{children}</div>
+      <div className="modal__actions">{actions}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,76 @@
+// Profile calls of spec section 7 (/funnel/v1/me..., id-proofing, guardians).
+import { api } from '../../../lib/api';
+import type { Profile } from '../../../../core/types/entities/profile';
+import type { ProfileStatus } from '../../../../core/types/entities/profile-status';
+import type { PreferredContact } from '../../../../core/types/entities/preferred-contact';
+
+export interface CodeSent {
+  prefix: string;
+  expiresAt: string;
+}
+
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProfile: build.query<Profile, void>({ query: () => '/funnel/v1/me', providesTags: ['Profile'] }),
+    getProfileStatus: build.query<{ status: ProfileStatus }, void>({
+      query: () => '/funnel/v1/me/status',
+      providesTags: ['ProfileStatus'],
+    }),
+    updateProfile: build.mutation<Profile, Record<string, unknown>>({
+      query: (data) => ({ url: '/funnel/v1/me', method: 'PATCH', body: data }),
+      invalidatesTags: ['Profile', 'ProfileStatus', 'PaymentTypes'],
+    }),
+    deleteProfile: build.mutation<{ deleted: boolean }, void>({
+      query: () => ({ url: '/funnel/v1/me', method: 'DELETE' }),
+      invalidatesTags: ['Profile', 'Principal'],
+    }),
+    registerForClaim: build.mutation<Profile, { data: { email: string; preferredContact: PreferredContact; termsAccepted: boolean; passwordConfirmation?: string }; password: string; claimId: string }>({
+      query: (body) => ({ url: '/funnel/v1/me', method: 'POST', body }),
+    }),
+    registerByToken: build.mutation<Profile, { tokenId: string; password: string; preferredContact: PreferredContact; termsAccepted?: boolean }>({
+      query: (body) => ({ url: '/funnel/v1/me/confirm', method: 'POST', body }),
+    }),
+    deletePhone: build.mutation<{ deleted: boolean }, string>({
+      query: (id) => ({ url: `/funnel/v1/me/phones/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Profile'],
+    }),
+    sendVerificationCode: build.mutation<CodeSent, { prefix?: string }>({
+      query: (body) => ({ url: '/funnel/v1/me/verify/otp', method: 'POST', body }),
+    }),
+    verifyAccount: build.mutation<{ status: ProfileStatus }, { otp: string }>({
+      query: (body) => ({ url: '/funnel/v1/me/verify', method: 'PUT', body }),
+      invalidatesTags: ['Profile', 'ProfileStatus'],
+    }),
+    verifyAccessCode: build.mutation<{ status: boolean }, { profileId: string }>({
+      query: (body) => ({ url: '/funnel/v1/me/verify-access-otp', method: 'POST', body }),
+    }),
+    startIdProofing: build.mutation<{ status: ProfileStatus }, void>({
+      query: () => ({ url: '/funnel/v1/id-proofing/start', method: 'POST' }),
+      invalidatesTags: ['Profile', 'ProfileStatus'],
+    }),
+    inviteGuardian: build.mutation<Profile, { firstName: string; lastName: string; guardianEmail: string; relationship: string }>({
+      query: (body) => ({ url: '/funnel/v1/me/guardian/invite', method: 'POST', body }),
+      invalidatesTags: ['Profile', 'ProfileStatus'],
+    }),
+    confirmGuardianConsent: build.mutation<{ minorId: string; consent: string; minorStatus: ProfileStatus }, { minorId: string; consent: boolean }>({
+      query: ({ minorId, consent }) => ({ url: `/funnel/v1/me/guardian/confirm-consent/${minorId}`, method: 'POST', body: { consent } }),
+      invalidatesTags: ['Profile'],
+    }),
+  }),
+});
+
+export const {
+  useGetProfileQuery,
+  useGetProfileStatusQuery,
+  useUpdateProfileMutation,
+  useDeleteProfileMutation,
+  useRegisterForClaimMutation,
+  useRegisterByTokenMutation,
+  useDeletePhoneMutation,
+  useSendVerificationCodeMutation,
+  useVerifyAccountMutation,
+  useVerifyAccessCodeMutation,
+  useStartIdProofingMutation,
+  useInviteGuardianMutation,
+  useConfirmGuardianConsentMutation,
+} = profileApi;

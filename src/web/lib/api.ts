@@ -1,0 +1,74 @@
+// The one RTK Query API of the portal. Base /master; responses unwrap {data}; 30 s timeout unless a
+// request sets the `timeout` header; on 401 the session is refreshed through the login page path and
+// the request retried once, else the user goes to /auth/login. Features inject their endpoints.
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { readCookie } from './cookies';
+import { navigateTo } from './navigation';
+
+export const API_BASE = '/master';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const TIMEOUT_HEADER = 'timeout';
+
+/** The login page path of the loaded configuration (set by the configuration feature). */
+let loginPagePath: string | null = null;
+export const setLoginPagePath = (path: string): void => {
+  loginPagePath = path;
+};
+export const getLoginPagePath = (): string | null => loginPagePath;
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE,
+  credentials: 'same-origin',
+  prepareHeaders: (headers, { type }) => {
+    const csrf = readCookie('XSRF-TOKEN');
+    if (csrf && type === 'mutation') headers.set('x-csrf-token', csrf);
+    headers.set('accept', 'application/json');
+    return headers;
+  },
+});
+
+/** A request's timeout: the `timeout` header when given (and then not sent), else 30 s. */
+function withTimeout(args: string | FetchArgs): { args: string | FetchArgs; timeout: number } {
+  if (typeof args === 'string' || !args.headers) return { args, timeout: DEFAULT_TIMEOUT_MS };
+  const headers = new Headers(args.headers as HeadersInit);
+  const requested = Number(headers.get(TIMEOUT_HEADER));
+  headers.delete(TIMEOUT_HEADER);
+  return { args: { ...args, headers }, timeout: requested > 0 ? requested : DEFAULT_TIMEOUT_MS };
+}
+
+/** GET the login page path: refreshes the server session. */
+export async function refreshSession(): Promise<boolean> {
+  if (!loginPagePath) return false;
+  try {
+    const response = await fetch(loginPagePath, { credentials: 'same-origin', headers: { accept: 'text/plain' } });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Requests that answer 401 without sending the user to sign in (the login gate handles them). */
+const SILENT_401 = new Set(['getPrincipal']);
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (input, api, extra) => {
+  const { args, timeout } = withTimeout(input);
+  const run = () => rawBaseQuery(typeof args === 'string' ? args : { ...args, timeout }, api, extra);
+  let result = await run();
+  if (result.error?.status === 401) {
+    const refreshed = await refreshSession();
+    if (refreshed) result = await run();
+    if (result.error?.status === 401 && !SILENT_401.has(api.endpoint)) navigateTo('/auth/login');
+  }
+  if (result.error) return { error: result.error };
+  const body = result.data as { data?: unknown } | undefined;
+  return { data: body && typeof body === 'object' && 'data' in body ? body.data : body, meta: result.meta };
+};
+
+export const TAGS = ['Configuration', 'Principal', 'Profile', 'ProfileStatus', 'Claims', 'PaymentMethods', 'PaymentTypes', 'Token'] as const;
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAGS,
+  endpoints: () => ({}),
+});
