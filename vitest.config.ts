@@ -1,10 +1,30 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 
 export default defineConfig({
+  plugins: [react()],
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
-    // Precompiled validators are built once before the suite (see tests/global-setup.ts).
+    // Precompiled validators and the PGlite snapshot are built once before the suite.
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 20000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/web/support/setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -18,7 +18,9 @@ export function AppShell() {
   useEffect(() => {
     if (!config) return;
     applyBranding(config.branding);
-    void initI18n(pickLocale(config.supportedLocales, config.defaultLocale)).then(() => setLanguageReady(true));
+    void initI18n(pickLocale(config.supportedLocales, config.defaultLocale)).then(() =>
+      setLanguageReady(true),
+    );
   }, [config]);
 
   const onMaintenance = location.pathname === '/maintenance';

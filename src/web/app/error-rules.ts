@@ -9,7 +9,10 @@ const NON_HTTP = new Set(['FETCH_ERROR', 'TIMEOUT_ERROR', 'PARSING_ERROR', 'CUST
 
 export type ErrorClass = 'ignore' | 'server' | 'client';
 
-export function classifyError(error: { status?: unknown } | undefined, context: { url?: string; pathname: string; loginPagePath?: string | null }): ErrorClass {
+export function classifyError(
+  error: { status?: unknown } | undefined,
+  context: { url?: string; pathname: string; loginPagePath?: string | null },
+): ErrorClass {
   if (!error) return 'ignore';
   if (context.loginPagePath && context.url?.startsWith(context.loginPagePath)) return 'ignore';
   if (typeof error.status === 'number') return IGNORED.has(error.status) ? 'ignore' : 'server';
@@ -25,7 +28,10 @@ errorListener.startListening({
   effect: (action, api) => {
     const payload = action.payload as { status?: unknown } | undefined;
     const meta = action.meta as { baseQueryMeta?: { request?: Request } } | undefined;
-    const verdict = classifyError(payload, { url: meta?.baseQueryMeta?.request?.url, pathname: window.location.pathname });
+    const verdict = classifyError(payload, {
+      url: meta?.baseQueryMeta?.request?.url,
+      pathname: window.location.pathname,
+    });
     if (verdict !== 'ignore') api.dispatch(showErrorModal(verdict));
   },
 });

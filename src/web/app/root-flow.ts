@@ -16,7 +16,8 @@ export class UnknownProfileStatusError extends Error {
 }
 
 /** Minors (of a guardian) whose consent is not yet "true". */
-export const minorsLackingConsent = (minors: RootFlowInput['minors'] = []) => minors.filter((m) => m.consent !== 'true');
+export const minorsLackingConsent = (minors: RootFlowInput['minors'] = []) =>
+  minors.filter((m) => m.consent !== 'true');
 
 export function rootFlow({ status, profileType, minors = [] }: RootFlowInput): string {
   const lacking = minorsLackingConsent(minors);
@@ -42,7 +43,9 @@ export function rootFlow({ status, profileType, minors = [] }: RootFlowInput): s
     case 'NAME_MATCH_FAILED':
       return '/name-match-failed';
     case 'RELATIONSHIP_VERIFICATION_FAILED':
-      return profileType === 'COMPANY' ? '/registration/company-info' : '/registration/personal-info';
+      return profileType === 'COMPANY'
+        ? '/registration/company-info'
+        : '/registration/personal-info';
     case 'RELATIONSHIP_VERIFICATION_FAILED_FINAL':
       return '/relationship-verification-failed';
     default:

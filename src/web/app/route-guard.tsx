@@ -25,7 +25,11 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
   if (skipUser) return <>{children}</>;
   if (profile.isError) {
     const status = (profile.error as { status?: unknown }).status;
-    return status === 403 ? <Navigate to="/auth/logout" replace /> : <Navigate to="/maintenance" replace />;
+    return status === 403 ? (
+      <Navigate to="/auth/logout" replace />
+    ) : (
+      <Navigate to="/maintenance" replace />
+    );
   }
   if (!profile.data) return <Spinner />;
   const verdict = checkAccess(entry.access, profile.data);

@@ -24,7 +24,10 @@ export interface RouteEntry {
   redirect?: string;
 }
 
-const only = (...statuses: ProfileStatus[]) => (status: string) => (statuses as string[]).includes(status);
+const only =
+  (...statuses: ProfileStatus[]) =>
+  (status: string) =>
+    (statuses as string[]).includes(status);
 const PUBLIC: Access = { kind: 'public' };
 const LOGIN: Access = { kind: 'login' };
 const SETTINGS: Access = { kind: 'login', statuses: only('ACTIVATED', 'ON_HOLD') };
@@ -33,40 +36,207 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => load;
 const placeholder = () => import('../features/placeholder/placeholder-page');
 
 export const ROUTES: RouteEntry[] = [
-  { path: '/', title: 'pages.root', access: LOGIN, module: 'app', screen: screen(() => import('./root-redirect')) },
-  { path: '/registration', title: 'pages.registration', access: LOGIN, module: 'registration', screen: placeholder },
-  { path: '/registration/verify-account', title: 'pages.verifyAccount', access: LOGIN, module: 'registration', screen: placeholder },
-  { path: '/registration/personal-info', title: 'pages.personalInfo', access: LOGIN, module: 'registration', screen: placeholder },
-  { path: '/registration/company-info', title: 'pages.companyInfo', access: LOGIN, module: 'registration', screen: placeholder },
-  { path: '/registration/guardian-consent/rejected', title: 'pages.guardianConsentRejected', access: LOGIN, module: 'guardians', screen: placeholder },
-  { path: '/id-proofing', title: 'pages.idProofing', access: { kind: 'login', statuses: (s) => s.startsWith('ID_PROOFING_') || s === 'ACTIVATED' }, module: 'id-proofing', screen: placeholder },
-  { path: '/dashboard', title: 'pages.dashboard', access: { kind: 'login', statuses: only('GUARDIAN_CONSENT_PENDING', 'ACTIVATED', 'ON_HOLD'), noMinorLacksConsent: true }, module: 'claims', screen: placeholder },
-  { path: '/settings', title: 'pages.settings', access: SETTINGS, module: 'settings', screen: placeholder },
-  { path: '/settings/guardian-consent/:minorId', title: 'pages.guardianConsent', access: SETTINGS, module: 'guardians', screen: placeholder },
-  { path: '/bank-account', title: 'pages.bankAccount', access: SETTINGS, module: 'payment-methods', screen: placeholder },
-  { path: '/bank-account/:id', title: 'pages.bankAccount', access: SETTINGS, module: 'payment-methods', screen: placeholder },
-  { path: '/paypal', title: 'pages.paypal', access: SETTINGS, module: 'payment-methods', screen: placeholder },
-  { path: '/zelle', title: 'pages.zelle', access: SETTINGS, module: 'payment-methods', screen: placeholder },
-  { path: '/debit-card', title: 'pages.debitCard', access: SETTINGS, module: 'payment-methods', screen: placeholder },
-  { path: '/physical-check', title: 'pages.physicalCheck', access: SETTINGS, module: 'payment-methods', screen: placeholder },
+  {
+    path: '/',
+    title: 'pages.root',
+    access: LOGIN,
+    module: 'app',
+    screen: screen(() => import('./root-redirect')),
+  },
+  {
+    path: '/registration',
+    title: 'pages.registration',
+    access: LOGIN,
+    module: 'registration',
+    screen: placeholder,
+  },
+  {
+    path: '/registration/verify-account',
+    title: 'pages.verifyAccount',
+    access: LOGIN,
+    module: 'registration',
+    screen: placeholder,
+  },
+  {
+    path: '/registration/personal-info',
+    title: 'pages.personalInfo',
+    access: LOGIN,
+    module: 'registration',
+    screen: placeholder,
+  },
+  {
+    path: '/registration/company-info',
+    title: 'pages.companyInfo',
+    access: LOGIN,
+    module: 'registration',
+    screen: placeholder,
+  },
+  {
+    path: '/registration/guardian-consent/rejected',
+    title: 'pages.guardianConsentRejected',
+    access: LOGIN,
+    module: 'guardians',
+    screen: placeholder,
+  },
+  {
+    path: '/id-proofing',
+    title: 'pages.idProofing',
+    access: { kind: 'login', statuses: (s) => s.startsWith('ID_PROOFING_') || s === 'ACTIVATED' },
+    module: 'id-proofing',
+    screen: placeholder,
+  },
+  {
+    path: '/dashboard',
+    title: 'pages.dashboard',
+    access: {
+      kind: 'login',
+      statuses: only('GUARDIAN_CONSENT_PENDING', 'ACTIVATED', 'ON_HOLD'),
+      noMinorLacksConsent: true,
+    },
+    module: 'claims',
+    screen: placeholder,
+  },
+  {
+    path: '/settings',
+    title: 'pages.settings',
+    access: SETTINGS,
+    module: 'settings',
+    screen: placeholder,
+  },
+  {
+    path: '/settings/guardian-consent/:minorId',
+    title: 'pages.guardianConsent',
+    access: SETTINGS,
+    module: 'guardians',
+    screen: placeholder,
+  },
+  {
+    path: '/bank-account',
+    title: 'pages.bankAccount',
+    access: SETTINGS,
+    module: 'payment-methods',
+    screen: placeholder,
+  },
+  {
+    path: '/bank-account/:id',
+    title: 'pages.bankAccount',
+    access: SETTINGS,
+    module: 'payment-methods',
+    screen: placeholder,
+  },
+  {
+    path: '/paypal',
+    title: 'pages.paypal',
+    access: SETTINGS,
+    module: 'payment-methods',
+    screen: placeholder,
+  },
+  {
+    path: '/zelle',
+    title: 'pages.zelle',
+    access: SETTINGS,
+    module: 'payment-methods',
+    screen: placeholder,
+  },
+  {
+    path: '/debit-card',
+    title: 'pages.debitCard',
+    access: SETTINGS,
+    module: 'payment-methods',
+    screen: placeholder,
+  },
+  {
+    path: '/physical-check',
+    title: 'pages.physicalCheck',
+    access: SETTINGS,
+    module: 'payment-methods',
+    screen: placeholder,
+  },
   { path: '/static/*', title: 'pages.static', access: LOGIN, module: 'app', screen: placeholder },
-  { path: '/dev', title: 'pages.dev', access: LOGIN, module: 'dev', screen: screen(() => import('../features/dev/dev-page')) },
+  {
+    path: '/dev',
+    title: 'pages.dev',
+    access: LOGIN,
+    module: 'dev',
+    screen: screen(() => import('../features/dev/dev-page')),
+  },
   { path: '/dev/all-pages', title: 'pages.dev', access: LOGIN, module: 'dev', redirect: '/' },
-  { path: '/auth/start', title: 'pages.start', access: PUBLIC, module: 'auth', screen: screen(() => import('../features/auth/components/start-page')) },
-  { path: '/auth/login', title: 'pages.login', access: PUBLIC, module: 'auth', screen: screen(() => import('../features/auth/components/login-redirect')) },
-  { path: '/auth/logout', title: 'pages.logout', access: PUBLIC, module: 'auth', screen: screen(() => import('../features/auth/components/logout-redirect')) },
-  { path: '/auth/logout-successful', title: 'pages.logoutSuccessful', access: PUBLIC, module: 'auth', screen: screen(() => import('../features/auth/components/logout-successful-page')) },
-  { path: '/auth/register', title: 'pages.register', access: PUBLIC, module: 'auth', screen: screen(() => import('../features/auth/components/register-route')) },
-  { path: '/maintenance', title: 'pages.maintenance', access: PUBLIC, module: 'app', screen: screen(() => import('../features/maintenance/maintenance-page')) },
-  { path: '/account-blocked', title: 'pages.accountBlocked', access: LOGIN, module: 'status-pages', screen: placeholder },
-  { path: '/name-match-failed', title: 'pages.nameMatchFailed', access: LOGIN, module: 'status-pages', screen: placeholder },
-  { path: '/relationship-verification-failed', title: 'pages.relationshipVerificationFailed', access: LOGIN, module: 'status-pages', screen: placeholder },
+  {
+    path: '/auth/start',
+    title: 'pages.start',
+    access: PUBLIC,
+    module: 'auth',
+    screen: screen(() => import('../features/auth/components/start-page')),
+  },
+  {
+    path: '/auth/login',
+    title: 'pages.login',
+    access: PUBLIC,
+    module: 'auth',
+    screen: screen(() => import('../features/auth/components/login-redirect')),
+  },
+  {
+    path: '/auth/logout',
+    title: 'pages.logout',
+    access: PUBLIC,
+    module: 'auth',
+    screen: screen(() => import('../features/auth/components/logout-redirect')),
+  },
+  {
+    path: '/auth/logout-successful',
+    title: 'pages.logoutSuccessful',
+    access: PUBLIC,
+    module: 'auth',
+    screen: screen(() => import('../features/auth/components/logout-successful-page')),
+  },
+  {
+    path: '/auth/register',
+    title: 'pages.register',
+    access: PUBLIC,
+    module: 'auth',
+    screen: screen(() => import('../features/auth/components/register-route')),
+  },
+  {
+    path: '/maintenance',
+    title: 'pages.maintenance',
+    access: PUBLIC,
+    module: 'app',
+    screen: screen(() => import('../features/maintenance/maintenance-page')),
+  },
+  {
+    path: '/account-blocked',
+    title: 'pages.accountBlocked',
+    access: LOGIN,
+    module: 'status-pages',
+    screen: placeholder,
+  },
+  {
+    path: '/name-match-failed',
+    title: 'pages.nameMatchFailed',
+    access: LOGIN,
+    module: 'status-pages',
+    screen: placeholder,
+  },
+  {
+    path: '/relationship-verification-failed',
+    title: 'pages.relationshipVerificationFailed',
+    access: LOGIN,
+    module: 'status-pages',
+    screen: placeholder,
+  },
   // The portal's former path prefix: old links and bookmarks land on the root flow.
   { path: '/portal/*', title: 'pages.root', access: PUBLIC, module: 'app', redirect: '/' },
-  { path: '*', title: 'pages.notFound', access: PUBLIC, module: 'app', screen: screen(() => import('../features/not-found/not-found-page')) },
+  {
+    path: '*',
+    title: 'pages.notFound',
+    access: PUBLIC,
+    module: 'app',
+    screen: screen(() => import('../features/not-found/not-found-page')),
+  },
 ];
 
-export type AccessVerdict = { allowed: true } | { allowed: false; reason: 'login' | 'status' | 'minorConsent' };
+export type AccessVerdict =
+  { allowed: true } | { allowed: false; reason: 'login' | 'status' | 'minorConsent' };
 
 /** Whether a signed-in profile (or an anonymous visitor, profile null) may see a route. */
 export function checkAccess(
@@ -75,7 +245,8 @@ export function checkAccess(
 ): AccessVerdict {
   if (access.kind === 'public') return { allowed: true };
   if (!profile) return { allowed: false, reason: 'login' };
-  if (access.statuses && !access.statuses(profile.status)) return { allowed: false, reason: 'status' };
+  if (access.statuses && !access.statuses(profile.status))
+    return { allowed: false, reason: 'status' };
   if (access.noMinorLacksConsent && (profile.minors ?? []).some((m) => m.consent !== 'true')) {
     return { allowed: false, reason: 'minorConsent' };
   }

@@ -6,7 +6,8 @@ import { RouteGuard } from './route-guard';
 import { ROUTES, type RouteEntry } from './route-table';
 
 function toRoute(entry: RouteEntry): RouteObject {
-  if (entry.redirect) return { path: entry.path, element: <Navigate to={entry.redirect} replace /> };
+  if (entry.redirect)
+    return { path: entry.path, element: <Navigate to={entry.redirect} replace /> };
   const load = entry.screen;
   return {
     path: entry.path,
@@ -23,6 +24,8 @@ function toRoute(entry: RouteEntry): RouteObject {
   };
 }
 
-export const routeObjects = (): RouteObject[] => [{ element: <AppShell />, children: ROUTES.map(toRoute) }];
+export const routeObjects = (): RouteObject[] => [
+  { element: <AppShell />, children: ROUTES.map(toRoute) },
+];
 
 export const createRouter = () => createBrowserRouter(routeObjects());

@@ -11,7 +11,8 @@ export function createStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(errorListener.middleware).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault().prepend(errorListener.middleware).concat(api.middleware),
   });
 }
 export type AppStore = ReturnType<typeof createStore>;

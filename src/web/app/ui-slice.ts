@@ -34,4 +34,5 @@ export const uiSlice = createSlice({
   },
 });
 
-export const { showErrorModal, closeErrorModal, showModal, closeModal, setSidePanel } = uiSlice.actions;
+export const { showErrorModal, closeErrorModal, showModal, closeModal, setSidePanel } =
+  uiSlice.actions;

@@ -14,7 +14,15 @@ export interface ModalProps {
   role?: 'dialog' | 'alertdialog';
 }
 
-export function Modal({ open, title, children, actions, onClose, required = false, role = 'dialog' }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  children,
+  actions,
+  onClose,
+  required = false,
+  role = 'dialog',
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

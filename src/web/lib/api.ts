@@ -1,7 +1,13 @@
 // The one RTK Query API of the portal. Base /master; responses unwrap {data}; 30 s timeout unless a
 // request sets the `timeout` header; on 401 the session is refreshed through the login page path and
 // the request retried once, else the user goes to /auth/login. Features inject their endpoints.
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import { readCookie } from './cookies';
 import { navigateTo } from './navigation';
 
@@ -16,8 +22,11 @@ export const setLoginPagePath = (path: string): void => {
 };
 export const getLoginPagePath = (): string | null => loginPagePath;
 
+// Absolute, so the same code runs in the browser and under Node's fetch in tests.
+const origin = () => (typeof window === 'undefined' ? '' : window.location.origin);
+
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: API_BASE,
+  baseUrl: `${origin()}${API_BASE}`,
   credentials: 'same-origin',
   prepareHeaders: (headers, { type }) => {
     const csrf = readCookie('XSRF-TOKEN');
@@ -40,7 +49,10 @@ function withTimeout(args: string | FetchArgs): { args: string | FetchArgs; time
 export async function refreshSession(): Promise<boolean> {
   if (!loginPagePath) return false;
   try {
-    const response = await fetch(loginPagePath, { credentials: 'same-origin', headers: { accept: 'text/plain' } });
+    const response = await fetch(`${origin()}${loginPagePath}`, {
+      credentials: 'same-origin',
+      headers: { accept: 'text/plain' },
+    });
     return response.ok;
   } catch {
     return false;
@@ -50,9 +62,14 @@ export async function refreshSession(): Promise<boolean> {
 /** Requests that answer 401 without sending the user to sign in (the login gate handles them). */
 const SILENT_401 = new Set(['getPrincipal']);
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (input, api, extra) => {
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  input,
+  api,
+  extra,
+) => {
   const { args, timeout } = withTimeout(input);
-  const run = () => rawBaseQuery(typeof args === 'string' ? args : { ...args, timeout }, api, extra);
+  const run = () =>
+    rawBaseQuery(typeof args === 'string' ? args : { ...args, timeout }, api, extra);
   let result = await run();
   if (result.error?.status === 401) {
     const refreshed = await refreshSession();
@@ -61,10 +78,22 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   }
   if (result.error) return { error: result.error };
   const body = result.data as { data?: unknown } | undefined;
-  return { data: body && typeof body === 'object' && 'data' in body ? body.data : body, meta: result.meta };
+  return {
+    data: body && typeof body === 'object' && 'data' in body ? body.data : body,
+    meta: result.meta,
+  };
 };
 
-export const TAGS = ['Configuration', 'Principal', 'Profile', 'ProfileStatus', 'Claims', 'PaymentMethods', 'PaymentTypes', 'Token'] as const;
+export const TAGS = [
+  'Configuration',
+  'Principal',
+  'Profile',
+  'ProfileStatus',
+  'Claims',
+  'PaymentMethods',
+  'PaymentTypes',
+  'Token',
+] as const;
 
 export const api = createApi({
   reducerPath: 'api',

@@ -10,7 +10,8 @@ export const NAMESPACES = ['common', 'fields', 'validation'] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
 
-export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+export const isLocale = (value: unknown): value is Locale =>
+  (LOCALES as readonly unknown[]).includes(value);
 
 async function loadLanguage(instance: i18n, locale: Locale): Promise<void> {
   await Promise.all(
@@ -24,7 +25,8 @@ async function loadLanguage(instance: i18n, locale: Locale): Promise<void> {
 
 /** The stored choice when the merchant offers it, else the merchant's default, else English. */
 export function pickLocale(supported: readonly string[], fallback: string): Locale {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LOCALE_STORAGE_KEY);
+  const stored =
+    typeof localStorage === 'undefined' ? null : localStorage.getItem(LOCALE_STORAGE_KEY);
   if (isLocale(stored) && supported.includes(stored)) return stored;
   return isLocale(fallback) ? fallback : 'en';
 }

@@ -2,7 +2,13 @@
 import type { ReactNode } from 'react';
 import type { Configuration } from '../../../core/types/entities/configuration';
 
-export function AppLayout({ configuration, children }: { configuration: Configuration; children: ReactNode }) {
+export function AppLayout({
+  configuration,
+  children,
+}: {
+  configuration: Configuration;
+  children: ReactNode;
+}) {
   return (
     <div className="app">
       <header className="app-header">

@@ -17,7 +17,12 @@ export default function MaintenancePage() {
     <main className="maintenance" id="main">
       <section className="tile-page" aria-labelledby="maintenance-title">
         <h1 id="maintenance-title">{t('maintenance.title', 'We will be right back')}</h1>
-        <p>{t('maintenance.body', 'The portal is being updated. This page will continue by itself as soon as it is available again.')}</p>
+        <p>
+          {t(
+            'maintenance.body',
+            'The portal is being updated. This page will continue by itself as soon as it is available again.',
+          )}
+        </p>
         <button type="button" className="button" onClick={() => void refetch()}>
           {t('maintenance.retry', 'Try again now')}
         </button>

@@ -6,7 +6,8 @@ import { leaveTo } from '../../../lib/navigation';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
 
 /** Only same-site paths are carried through sign-in. */
-export const sameSitePath = (value: string | null): string => (value && /^\/(?![/\\])/.test(value) ? value : '/');
+export const sameSitePath = (value: string | null): string =>
+  value && /^\/(?![/\\])/.test(value) ? value : '/';
 
 export default function LoginRedirect() {
   const [params] = useSearchParams();

@@ -5,7 +5,8 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { useGetPrincipalQuery, useGetTokenInfoQuery } from '../api/auth-api';
 
-export type RegisterResolution = { go: string } | { tokenId: string; claimId: string | null } | 'loading';
+export type RegisterResolution =
+  { go: string } | { tokenId: string; claimId: string | null } | 'loading';
 
 export function resolveRegistration(input: {
   claimId: string | null;
@@ -20,7 +21,9 @@ export function resolveRegistration(input: {
   const tokenId = input.userId ?? input.claimId;
   if (!tokenId) return { go: '/auth/login' };
   if (!input.tokenSettled) return 'loading';
-  return input.tokenEmail ? { tokenId, claimId: input.userId ? null : input.claimId } : { go: '/auth/login' };
+  return input.tokenEmail
+    ? { tokenId, claimId: input.userId ? null : input.claimId }
+    : { go: '/auth/login' };
 }
 
 export default function RegisterRoute() {
@@ -31,7 +34,9 @@ export default function RegisterRoute() {
   const principal = useGetPrincipalQuery();
   const tokenId = userId ?? claimId;
   // A failed token lookup is swallowed: no email, so the user goes to sign in.
-  const token = useGetTokenInfoQuery(tokenId ?? '', { skip: !tokenId || Boolean(claimId && userId) });
+  const token = useGetTokenInfoQuery(tokenId ?? '', {
+    skip: !tokenId || Boolean(claimId && userId),
+  });
   const signedIn = principal.isSuccess ? true : principal.isError ? false : undefined;
   const resolution = resolveRegistration({
     claimId,

@@ -14,7 +14,10 @@ export interface Quote {
 
 export const claimsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getClaims: build.query<Claim[], void>({ query: () => '/funnel/v1/claims', providesTags: ['Claims'] }),
+    getClaims: build.query<Claim[], void>({
+      query: () => '/funnel/v1/claims',
+      providesTags: ['Claims'],
+    }),
     addClaim: build.mutation<Claim, { claimId: string }>({
       query: (body) => ({ url: '/funnel/v1/claims', method: 'POST', body }),
       invalidatesTags: ['Claims'],
@@ -23,17 +26,40 @@ export const claimsApi = api.injectEndpoints({
       query: (body) => ({ url: '/funnel/v1/claims/confirm', method: 'POST', body }),
       invalidatesTags: ['Claims'],
     }),
-    getClaimStatus: build.query<{ claimId?: string; status?: string; total?: number; acceptable?: number }, string | void>({
-      query: (claimId) => ({ url: '/funnel/v1/claim/status', params: claimId ? { claimId } : undefined }),
+    getClaimStatus: build.query<
+      { claimId?: string; status?: string; total?: number; acceptable?: number },
+      string | void
+    >({
+      query: (claimId) => ({
+        url: '/funnel/v1/claim/status',
+        params: claimId ? { claimId } : undefined,
+      }),
     }),
     getQuote: build.query<Quote, { claimId: string; targetCurrency: string }>({
-      query: ({ claimId, targetCurrency }) => ({ url: `/funnel/v1/claims/${claimId}/quote`, params: { targetCurrency } }),
+      query: ({ claimId, targetCurrency }) => ({
+        url: `/funnel/v1/claims/${claimId}/quote`,
+        params: { targetCurrency },
+      }),
     }),
-    sendAcceptanceCode: build.mutation<{ prefix: string; expiresAt: string }, { claimId: string; prefix?: string }>({
-      query: ({ claimId, prefix }) => ({ url: `/funnel/v1/claims/${claimId}/accept/otp`, method: 'POST', body: { claimId, prefix } }),
+    sendAcceptanceCode: build.mutation<
+      { prefix: string; expiresAt: string },
+      { claimId: string; prefix?: string }
+    >({
+      query: ({ claimId, prefix }) => ({
+        url: `/funnel/v1/claims/${claimId}/accept/otp`,
+        method: 'POST',
+        body: { claimId, prefix },
+      }),
     }),
-    acceptClaim: build.mutation<Claim, { claimId: string; otp: string; paymentMethodId: string; targetCurrency: string }>({
-      query: ({ claimId, ...body }) => ({ url: `/funnel/v1/claims/${claimId}/accept`, method: 'PUT', body }),
+    acceptClaim: build.mutation<
+      Claim,
+      { claimId: string; otp: string; paymentMethodId: string; targetCurrency: string }
+    >({
+      query: ({ claimId, ...body }) => ({
+        url: `/funnel/v1/claims/${claimId}/accept`,
+        method: 'PUT',
+        body,
+      }),
       invalidatesTags: ['Claims'],
     }),
     cancelClaim: build.mutation<Claim, string>({

@@ -16,9 +16,15 @@ const CHANGES = ['PaymentMethods', 'PaymentTypes'] as const;
 
 export const paymentMethodsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPaymentMethods: build.query<PaymentMethod[], void>({ query: () => BASE, providesTags: ['PaymentMethods'] }),
+    getPaymentMethods: build.query<PaymentMethod[], void>({
+      query: () => BASE,
+      providesTags: ['PaymentMethods'],
+    }),
     getAvailableTypes: build.query<AvailableType[], string | void>({
-      query: (claimID) => ({ url: `${BASE}/available-types`, params: claimID ? { claimID } : undefined }),
+      query: (claimID) => ({
+        url: `${BASE}/available-types`,
+        params: claimID ? { claimID } : undefined,
+      }),
       providesTags: ['PaymentTypes'],
     }),
     setPreferred: build.mutation<PaymentMethod[], string>({
@@ -29,7 +35,10 @@ export const paymentMethodsApi = api.injectEndpoints({
       query: (body) => ({ url: `${BASE}/bank-accounts`, method: 'POST', body }),
       invalidatesTags: [...CHANGES],
     }),
-    updateBankAccount: build.mutation<PaymentMethod, { id: string; body: Partial<BankAccountForm> & { preferred?: boolean } }>({
+    updateBankAccount: build.mutation<
+      PaymentMethod,
+      { id: string; body: Partial<BankAccountForm> & { preferred?: boolean } }
+    >({
       query: ({ id, body }) => ({ url: `${BASE}/bank-accounts/${id}`, method: 'PUT', body }),
       invalidatesTags: [...CHANGES],
     }),
@@ -49,16 +58,22 @@ export const paymentMethodsApi = api.injectEndpoints({
       query: (id) => ({ url: `${BASE}/debit-card/${id}`, method: 'DELETE' }),
       invalidatesTags: [...CHANGES],
     }),
-    createPaypal: build.mutation<PaymentMethod, { authorizationCode: string; preferred?: boolean }>({
-      query: (body) => ({ url: `${BASE}/paypal`, method: 'POST', body }),
-      invalidatesTags: [...CHANGES],
-    }),
+    createPaypal: build.mutation<PaymentMethod, { authorizationCode: string; preferred?: boolean }>(
+      {
+        query: (body) => ({ url: `${BASE}/paypal`, method: 'POST', body }),
+        invalidatesTags: [...CHANGES],
+      },
+    ),
     deletePaypal: build.mutation<PaymentMethod[], void>({
       query: () => ({ url: `${BASE}/paypal`, method: 'DELETE' }),
       invalidatesTags: [...CHANGES],
     }),
     saveZelle: build.mutation<PaymentMethod, { body: ZelleForm; existing: boolean }>({
-      query: ({ body, existing }) => ({ url: `${BASE}/zelle`, method: existing ? 'PUT' : 'POST', body }),
+      query: ({ body, existing }) => ({
+        url: `${BASE}/zelle`,
+        method: existing ? 'PUT' : 'POST',
+        body,
+      }),
       invalidatesTags: [...CHANGES],
     }),
     deleteZelle: build.mutation<PaymentMethod[], void>({

@@ -11,7 +11,10 @@ export interface CodeSent {
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProfile: build.query<Profile, void>({ query: () => '/funnel/v1/me', providesTags: ['Profile'] }),
+    getProfile: build.query<Profile, void>({
+      query: () => '/funnel/v1/me',
+      providesTags: ['Profile'],
+    }),
     getProfileStatus: build.query<{ status: ProfileStatus }, void>({
       query: () => '/funnel/v1/me/status',
       providesTags: ['ProfileStatus'],
@@ -24,10 +27,30 @@ export const profileApi = api.injectEndpoints({
       query: () => ({ url: '/funnel/v1/me', method: 'DELETE' }),
       invalidatesTags: ['Profile', 'Principal'],
     }),
-    registerForClaim: build.mutation<Profile, { data: { email: string; preferredContact: PreferredContact; termsAccepted: boolean; passwordConfirmation?: string }; password: string; claimId: string }>({
+    registerForClaim: build.mutation<
+      Profile,
+      {
+        data: {
+          email: string;
+          preferredContact: PreferredContact;
+          termsAccepted: boolean;
+          passwordConfirmation?: string;
+        };
+        password: string;
+        claimId: string;
+      }
+    >({
       query: (body) => ({ url: '/funnel/v1/me', method: 'POST', body }),
     }),
-    registerByToken: build.mutation<Profile, { tokenId: string; password: string; preferredContact: PreferredContact; termsAccepted?: boolean }>({
+    registerByToken: build.mutation<
+      Profile,
+      {
+        tokenId: string;
+        password: string;
+        preferredContact: PreferredContact;
+        termsAccepted?: boolean;
+      }
+    >({
       query: (body) => ({ url: '/funnel/v1/me/confirm', method: 'POST', body }),
     }),
     deletePhone: build.mutation<{ deleted: boolean }, string>({
@@ -48,12 +71,22 @@ export const profileApi = api.injectEndpoints({
       query: () => ({ url: '/funnel/v1/id-proofing/start', method: 'POST' }),
       invalidatesTags: ['Profile', 'ProfileStatus'],
     }),
-    inviteGuardian: build.mutation<Profile, { firstName: string; lastName: string; guardianEmail: string; relationship: string }>({
+    inviteGuardian: build.mutation<
+      Profile,
+      { firstName: string; lastName: string; guardianEmail: string; relationship: string }
+    >({
       query: (body) => ({ url: '/funnel/v1/me/guardian/invite', method: 'POST', body }),
       invalidatesTags: ['Profile', 'ProfileStatus'],
     }),
-    confirmGuardianConsent: build.mutation<{ minorId: string; consent: string; minorStatus: ProfileStatus }, { minorId: string; consent: boolean }>({
-      query: ({ minorId, consent }) => ({ url: `/funnel/v1/me/guardian/confirm-consent/${minorId}`, method: 'POST', body: { consent } }),
+    confirmGuardianConsent: build.mutation<
+      { minorId: string; consent: string; minorStatus: ProfileStatus },
+      { minorId: string; consent: boolean }
+    >({
+      query: ({ minorId, consent }) => ({
+        url: `/funnel/v1/me/guardian/confirm-consent/${minorId}`,
+        method: 'POST',
+        body: { consent },
+      }),
       invalidatesTags: ['Profile'],
     }),
   }),
