@@ -20,7 +20,7 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
-  },,
+  },
   {
     // RTK Query's own idiom: endpoints without an argument take `void` (and optional ones `T | void`).
     files: ['src/web/features/**/api/*.ts'],
