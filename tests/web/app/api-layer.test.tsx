@@ -95,7 +95,7 @@ describe('API layer', () => {
     let sawHeader = true;
     const slow = api.injectEndpoints({
       endpoints: (build) => ({
-        slowCall: build.query<unknown, void>({
+        slowCall: build.query<unknown, undefined>({
           query: () => ({ url: '/funnel/v1/slow', headers: { timeout: '50' } }),
         }),
       }),
