@@ -108,7 +108,7 @@ describe('API layer', () => {
         return HttpResponse.json({ data: 1 });
       }),
     );
-    const result = await store.dispatch(slow.endpoints.slowCall.initiate());
+    const result = await store.dispatch(slow.endpoints.slowCall.initiate(undefined));
     expect((result.error as { status: string }).status).toBe('TIMEOUT_ERROR');
     expect(sawHeader).toBe(false);
   });
