@@ -1,23 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
-import { createStore } from './app/store';
-import { createRouter } from './app/router';
-import { setNavigator } from './lib/navigation';
+// Boots the light start page for /auth/start and the full portal everywhere else.
 import './styles/portal.css';
-
-const store = createStore();
-const router = createRouter();
-setNavigator((to) => void router.navigate(to));
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>
-    </StrictMode>,
-  );
+  if (window.location.pathname === '/auth/start') {
+    void import('./app/start-entry').then(({ mountStartPage }) => mountStartPage(root));
+  } else {
+    void import('./app/app-entry').then(({ mountApp }) => mountApp(root));
+  }
 }
