@@ -1,0 +1,52 @@
+// The side panel's contact block (spec section 2): a person in three groups (name; email and
+// phones; address), a company in three groups (company name; email and phones; address), any
+// other profile as its email alone.
+import type { Address } from '../../../core/types/entities/address';
+import type { Profile } from '../../../core/types/entities/profile';
+
+export type ContactGroups = string[][];
+
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function addressLines(address: Address | undefined, locale: string): string[] {
+  if (!address) return [];
+  const cityLine = [address.city, [address.state, address.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [
+    address.addressLine1,
+    address.addressLine2,
+    cityLine,
+    address.countryCode ? countryName(address.countryCode, locale) : undefined,
+  ].filter((line): line is string => !!line && line.trim() !== '');
+}
+
+const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
+
+export function contactGroups(profile: Profile, locale: string): ContactGroups {
+  const reach = [profile.email, ...(profile.phones ?? []).map((p) => p.number)].filter(Boolean);
+  const address = addressLines(profile.addresses?.[0], locale);
+  if (profile.profileType === 'PERSON' && profile.person) {
+    const { firstName, middleName, lastName } = profile.person;
+    return [[join(firstName, middleName, lastName)], reach, address].filter((g) => g.length);
+  }
+  if (profile.profileType === 'COMPANY' && profile.company) {
+    return [[profile.company.name], reach, address].filter((g) => g.length);
+  }
+  return [[profile.email]];
+}
+
+/** The name on the profile button: the person's or company's name, else nothing (a silhouette). */
+export function displayName(profile: Profile | undefined): string | undefined {
+  if (!profile) return undefined;
+  if (profile.profileType === 'PERSON' && profile.person)
+    return join(profile.person.firstName, profile.person.lastName);
+  if (profile.profileType === 'COMPANY' && profile.company) return profile.company.name;
+  return profile.name;
+}

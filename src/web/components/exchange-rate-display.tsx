@@ -1,0 +1,67 @@
+// A conversion at a glance: "$100.00 → €92.00", then the rate and when it was quoted. Amounts and
+// the date follow the interface language (Intl); amounts arrive as decimal strings from the server.
+import { useTranslation } from 'react-i18next';
+
+export interface ExchangeRateDisplayProps {
+  sourceAmount: string | number;
+  sourceCurrency: string;
+  targetAmount: string | number;
+  targetCurrency: string;
+  rate: string | number;
+  /** ISO date-time of the quote. */
+  asOf: string;
+  className?: string;
+}
+
+export function formatMoney(amount: string | number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(Number(amount));
+}
+
+export function ExchangeRateDisplay({
+  sourceAmount,
+  sourceCurrency,
+  targetAmount,
+  targetCurrency,
+  rate,
+  asOf,
+  className,
+}: ExchangeRateDisplayProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language || 'en';
+  const source = formatMoney(sourceAmount, sourceCurrency, locale);
+  const target = formatMoney(targetAmount, targetCurrency, locale);
+  const formattedRate = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(
+    Number(rate),
+  );
+  const date = new Date(asOf);
+  const formattedDate = Number.isNaN(date.getTime())
+    ? asOf
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return (
+    <div
+      className={['exchange-rate', className].filter(Boolean).join(' ')}
+      role="group"
+      aria-label={t('widgets.exchangeRate.label')}
+    >
+      <p className="exchange-rate__amounts">
+        <span className="exchange-rate__source">{source}</span>
+        <span className="exchange-rate__arrow" aria-hidden="true">
+          →
+        </span>
+        <span className="visually-hidden"> {t('widgets.exchangeRate.becomes')} </span>
+        <strong className="exchange-rate__target">{target}</strong>
+      </p>
+      <p className="exchange-rate__meta">
+        <span>
+          {t('widgets.exchangeRate.rate', {
+            source: sourceCurrency,
+            rate: formattedRate,
+            target: targetCurrency,
+          })}
+        </span>
+        <span aria-hidden="true"> · </span>
+        <time dateTime={asOf}>{t('widgets.exchangeRate.asOf', { date: formattedDate })}</time>
+      </p>
+    </div>
+  );
+}

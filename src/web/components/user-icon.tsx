@@ -1,0 +1,23 @@
+// A round avatar with the user's initials (first letters of the first and last name parts); a
+// silhouette when no name is known. Decorative: the control around it carries the name.
+export function initialsOf(name: string | undefined | null): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '';
+  const first = parts[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1] ?? '') : '';
+  return (Array.from(first)[0] ?? '').concat(Array.from(last)[0] ?? '').toLocaleUpperCase();
+}
+
+export function UserIcon({ name, size = 'md' }: { name?: string | null; size?: 'md' | 'lg' }) {
+  const initials = initialsOf(name);
+  return (
+    <span className={`user-icon user-icon--${size}`} aria-hidden="true">
+      {initials || (
+        <svg viewBox="0 0 24 24" width="60%" height="60%">
+          <circle cx="12" cy="8" r="4" fill="currentColor" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="currentColor" />
+        </svg>
+      )}
+    </span>
+  );
+}
