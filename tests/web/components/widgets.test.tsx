@@ -1,0 +1,78 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ExchangeRateDisplay } from '../../../src/web/components/exchange-rate-display';
+import { initialsOf, UserIcon } from '../../../src/web/components/user-icon';
+import { Section } from '../../../src/web/components/section';
+import { TilePage } from '../../../src/web/components/tile-page';
+import { DashboardPage } from '../../../src/web/components/dashboard-page';
+import { TextWithLinks } from '../../../src/web/components/text-with-links';
+import { setLanguage } from '../../../src/web/lib/i18n';
+import { renderWithProviders } from '../support/render';
+
+const quote = {
+  sourceAmount: '1234.5',
+  sourceCurrency: 'USD',
+  targetAmount: '1135.74',
+  targetCurrency: 'EUR',
+  rate: '0.92',
+  asOf: '2025-03-04T10:00:00Z',
+};
+
+describe('shared widgets', () => {
+  it('shows a conversion with amounts, rate and date in the current language', async () => {
+    await renderWithProviders(<ExchangeRateDisplay {...quote} />);
+    const group = screen.getByRole('group', { name: 'Currency conversion' });
+    expect(group).toHaveTextContent('$1,234.50');
+    expect(group).toHaveTextContent('€1,135.74');
+    expect(group).toHaveTextContent('1 USD = 0.92 EUR');
+    expect(group).toHaveTextContent(/Rate as of Mar 4, 2025/);
+  });
+
+  it('formats the conversion in German after a language switch', async () => {
+    await renderWithProviders(<ExchangeRateDisplay {...quote} />);
+    await setLanguage('de');
+    const group = await screen.findByRole('group', { name: 'Währungsumrechnung' });
+    expect(group).toHaveTextContent('1.234,50 $');
+    expect(group).toHaveTextContent('1.135,74 €');
+    expect(group).toHaveTextContent('1 USD = 0,92 EUR');
+    expect(group).toHaveTextContent(/Kurs vom 04\.03\.2025/);
+  });
+
+  it('builds initials from the first and last name', async () => {
+    expect(initialsOf('ana maria lima')).toBe('AL');
+    expect(initialsOf('Émile')).toBe('É');
+    expect(initialsOf('  ')).toBe('');
+    await renderWithProviders(<UserIcon name="Ana Lima" />);
+    expect(screen.getByText('AL')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('names a section by its heading', async () => {
+    await renderWithProviders(
+      <Section title="Payout methods" description="How you are paid">
+        <p>body</p>
+      </Section>,
+    );
+    expect(screen.getByRole('region', { name: 'Payout methods' })).toHaveTextContent('body');
+  });
+
+  it('renders a tile page (608px class) with the brand logo, and a dashboard page', async () => {
+    const { unmount } = await renderWithProviders(<TilePage title="Verify">x</TilePage>);
+    const tile = screen.getByRole('region', { name: 'Verify' });
+    expect(tile).toHaveClass('tile-page');
+    expect(await screen.findByRole('presentation')).toHaveAttribute('src', '/brand/demo-logo.svg');
+    unmount();
+    await renderWithProviders(<DashboardPage title="Dashboard">y</DashboardPage>);
+    expect(screen.getByRole('region', { name: 'Dashboard' })).toHaveClass('dashboard-page');
+  });
+
+  it('puts links into a translated sentence', async () => {
+    await renderWithProviders(
+      <TextWithLinks i18nKey="codeDialog.help" links={[{ href: 'https://help.example' }]} />,
+    );
+    const link = screen.getByRole('link', { name: 'contact support' });
+    expect(link).toHaveAttribute('href', 'https://help.example');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link.parentElement).toHaveTextContent(/^Didn't get a code\? .*contact support\.$/);
+  });
+});
