@@ -8,6 +8,7 @@ import { Spinner } from '../components/spinner';
 import { initI18n, pickLocale } from '../lib/i18n';
 import { applyBranding } from './branding';
 import { AppLayout } from './layout/app-layout';
+import { SessionController } from '../features/session';
 
 export function AppShell() {
   const location = useLocation();
@@ -33,6 +34,7 @@ export function AppShell() {
   if (!config || !languageReady) return <Spinner label="Loading" />;
   return (
     <AppLayout configuration={config}>
+      <SessionController />
       <Outlet />
     </AppLayout>
   );

@@ -1,0 +1,44 @@
+// Polls GET /me/status every profileRefreshInterval seconds and reacts to changes: the profile is
+// reloaded (so the guards and every screen see the new status), then the user is moved when the
+// change is one of spec section 4. Only changes count, never the first status seen.
+import { useEffect, useRef } from 'react';
+import { api } from '../../../lib/api';
+import { navigateTo } from '../../../lib/navigation';
+import { useAppDispatch, type AppDispatch } from '../../../app/store';
+import { profileApi, useGetProfileStatusQuery } from '../../profile/api/profile-api';
+import { liveStatusTarget } from '../live-status';
+
+/** Invalidates the Profile tag and waits for the profile to be loaded again. */
+async function reloadProfile(dispatch: AppDispatch): Promise<void> {
+  dispatch(api.util.invalidateTags(['Profile']));
+  // Joins the refetch the invalidation started, or loads it when nothing was subscribed.
+  const request = dispatch(
+    profileApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true, subscribe: false }),
+  );
+  await request.unwrap();
+}
+
+export function useLiveStatus(refreshIntervalSeconds: number): void {
+  const dispatch = useAppDispatch();
+  const { data } = useGetProfileStatusQuery(undefined, {
+    pollingInterval: Math.max(1, refreshIntervalSeconds) * 1000,
+  });
+  const previous = useRef<string | null>(null);
+  const status = data?.status;
+
+  useEffect(() => {
+    if (!status) return;
+    const before = previous.current;
+    previous.current = status;
+    if (before === null || before === status) return;
+    const target = liveStatusTarget(before, status);
+    void reloadProfile(dispatch)
+      .catch((error: unknown) => {
+        // The id-proofing status load (and any reload here) only logs its failure.
+        console.warn('Profile reload after a status change failed', error);
+      })
+      .then(() => {
+        if (target) navigateTo(target);
+      });
+  }, [status, dispatch]);
+}

@@ -1,0 +1,1 @@
+export { SessionController } from './session-controller';
