@@ -6,7 +6,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
 import { Spinner } from '../components/spinner';
 import { initI18n, pickLocale } from '../lib/i18n';
-import { applyBranding } from './branding';
+import { applyBranding, applyRememberedTheme } from './branding';
 import { AppLayout } from './layout/app-layout';
 import { SessionController } from '../features/session';
 
@@ -28,6 +28,7 @@ export function AppShell() {
   if (configuration.isError && !onMaintenance) return <Navigate to="/maintenance" replace />;
   if (configuration.isSuccess && onMaintenance) return <Navigate to="/" replace />;
   if (onMaintenance && !config) {
+    applyRememberedTheme();
     // The maintenance page renders without configuration (English until a language can load).
     return <Outlet />;
   }

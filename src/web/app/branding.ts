@@ -1,9 +1,13 @@
 // Applies a merchant's branding: theme (CSS variables by data-theme), favicon and document title.
 import type { Branding } from '../../core/types/entities/branding';
 
+const THEME_STORAGE_KEY = 'payee-portal.theme';
+
 export function applyBranding(branding: Branding): void {
   const root = document.documentElement;
   root.dataset.theme = branding.theme === 'dark' ? 'dark' : 'light';
+  // Remembered for the maintenance page, which shows when the configuration cannot be loaded.
+  localStorage.setItem(THEME_STORAGE_KEY, root.dataset.theme);
   document.title = branding.portalName;
   if (branding.faviconUrl) {
     let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
@@ -14,4 +18,10 @@ export function applyBranding(branding: Branding): void {
     }
     link.href = branding.faviconUrl;
   }
+}
+
+/** Without a configuration (maintenance), keep the look of the merchant the visitor last saw. */
+export function applyRememberedTheme(): void {
+  const theme = localStorage.getItem(THEME_STORAGE_KEY);
+  if (theme === 'dark' || theme === 'light') document.documentElement.dataset.theme = theme;
 }
