@@ -23,7 +23,8 @@ describe('npm start', () => {
   let server: ChildProcess | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'payee-start-'));
   afterAll(() => {
-    server?.kill('SIGTERM');
+    // npm starts tsx, which starts node: end the whole process group, not just npm.
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -37,7 +38,7 @@ describe('npm start', () => {
       ADMIN_API_KEY: '',
       NODE_ENV: 'development',
     };
-    server = spawn('npm', ['start'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn('npm', ['start'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,0 +1,208 @@
+// Country and transfer method are chosen above the generated form. A change swaps the variant
+// (the form remounts with the variant's key) and keeps the values of the fields that still exist
+// in the new schema; the others are dropped.
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countryOptions } from './countries';
+import type { ServerFieldError } from './messages';
+import { SchemaForm } from './schema-form';
+import { transferMethodsFor, useFormVariant } from './use-form-variant';
+import type { FormData } from './validator';
+
+export interface CountryMethod {
+  country: string;
+  method?: string;
+}
+
+export interface CountryMethodPickerProps extends CountryMethod {
+  formId: 'bank-account' | 'address' | string;
+  onChange: (next: CountryMethod) => void;
+  /** The merchant's supportedCountries; every country when absent. */
+  countries?: readonly string[];
+  disabled?: boolean;
+}
+
+export function CountryMethodPicker({
+  formId,
+  country,
+  method,
+  onChange,
+  countries,
+  disabled,
+}: CountryMethodPickerProps) {
+  const { t, i18n } = useTranslation();
+  const countryId = useId();
+  const methodName = useId();
+  const { first, rest } = countryOptions(countries, i18n.language);
+  const methods = formId === 'bank-account' ? transferMethodsFor(country, formId) : [];
+
+  const chooseCountry = (next: string) => {
+    const available = formId === 'bank-account' ? transferMethodsFor(next, formId) : [];
+    onChange({
+      country: next,
+      method: method && available.includes(method) ? method : available[0],
+    });
+  };
+
+  return (
+    <div className="schema-form__picker">
+      <div className="schema-form__field">
+        <label className="schema-form__label" htmlFor={countryId}>
+          {t('form.picker.country')}
+        </label>
+        <select
+          id={countryId}
+          className="schema-form__input schema-form__select"
+          value={country}
+          disabled={disabled}
+          onChange={(event) => chooseCountry(event.target.value)}
+        >
+          {first.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+          {first.length ? (
+            <option disabled value="-" aria-hidden="true">
+              ──────────
+            </option>
+          ) : null}
+          {rest.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {methods.length ? (
+        <fieldset className="schema-form__field schema-form__group">
+          <legend className="schema-form__label">{t('form.picker.method')}</legend>
+          <div className="schema-form__radios">
+            {methods.map((m) => (
+              <label key={m} className="schema-form__check">
+                <input
+                  type="radio"
+                  name={methodName}
+                  value={m}
+                  checked={m === method}
+                  disabled={disabled}
+                  onChange={() => onChange({ country, method: m })}
+                />
+                <span>{t(`options.transferMethod.${m}`, { ns: 'fields', defaultValue: m })}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
+
+export interface CountryVariantFormProps {
+  formId: 'bank-account' | 'address' | string;
+  initialCountry: string;
+  initialMethod?: string;
+  initialData?: FormData;
+  countries?: readonly string[];
+  onSubmit: (data: FormData) => unknown;
+  onChange?: (data: FormData, variant: CountryMethod) => void;
+  serverErrors?: readonly ServerFieldError[];
+  submitLabel: string;
+  disabled?: boolean;
+  children?: ReactNode;
+}
+
+/** Keeps the fields a schema has, and sets its country and transfer method fields. */
+export function carryOver(
+  data: FormData,
+  properties: Record<string, unknown> | undefined,
+  variant: CountryMethod,
+): FormData {
+  const kept = Object.fromEntries(
+    Object.entries(data).filter(([name]) => properties && name in properties),
+  );
+  if (properties && 'countryCode' in properties) kept.countryCode = variant.country;
+  if (properties && 'transferMethod' in properties && variant.method)
+    kept.transferMethod = variant.method;
+  return kept;
+}
+
+/** The picker and, under it, the generated form of the chosen variant. */
+export function CountryVariantForm({
+  formId,
+  initialCountry,
+  initialMethod,
+  initialData,
+  countries,
+  onSubmit,
+  onChange,
+  serverErrors,
+  submitLabel,
+  disabled,
+  children,
+}: CountryVariantFormProps) {
+  const [choice, setChoice] = useState<CountryMethod>(() => {
+    const methods = formId === 'bank-account' ? transferMethodsFor(initialCountry, formId) : [];
+    return {
+      country: initialCountry,
+      method:
+        initialMethod && methods.includes(initialMethod)
+          ? initialMethod
+          : (methods[0] ?? undefined),
+    };
+  });
+  const [values, setValues] = useState<FormData>(initialData ?? {});
+  const state = useFormVariant(formId, choice.country, choice.method);
+  const variantKey = state.variant ? `${state.variant.key}|${choice.country}` : null;
+  // Each variant starts from the values of the fields it still has; the others are dropped.
+  const [started, setStarted] = useState<{ key: string | null; data: FormData }>({
+    key: null,
+    data: {},
+  });
+  if (state.variant && variantKey !== started.key) {
+    const data = carryOver(values, state.variant.schema.properties, choice);
+    setStarted({ key: variantKey, data });
+    setValues(data);
+  }
+
+  return (
+    <div className="schema-form__variant">
+      <CountryMethodPicker
+        formId={formId}
+        country={choice.country}
+        method={choice.method}
+        countries={countries}
+        disabled={disabled}
+        onChange={setChoice}
+      />
+      {state.variant && variantKey === started.key ? (
+        <SchemaForm
+          key={variantKey}
+          formId={formId}
+          country={choice.country}
+          method={choice.method}
+          formData={started.data}
+          countries={countries}
+          onChange={(data) => {
+            setValues(data);
+            onChange?.(data, choice);
+          }}
+          onSubmit={onSubmit}
+          serverErrors={serverErrors}
+          submitLabel={submitLabel}
+          disabled={disabled}
+        >
+          {children}
+        </SchemaForm>
+      ) : (
+        <SchemaForm
+          formId={formId}
+          country={choice.country}
+          method={choice.method}
+          onSubmit={onSubmit}
+          submitLabel={submitLabel}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+// A form generated from a form variant's JSON Schema: RJSF over the precompiled validator of the
+// variant (no schema is compiled in the browser), the uiSchema of ui-schemas/<formId>.json, our
+// theme, and our error keys rendered in the current language. Errors show after the first submit
+// attempt and then live; a failed submit shows the summary and focuses the first invalid field.
+import Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JsonSchema } from '../../../core/schemas/json-schema';
+import type { PrecompiledModule } from '../../../core/validation/precompiled';
+import { Spinner } from '../spinner';
+import type { SchemaFormContext } from './form-context';
+import { serverErrorSchema, translateErrors, type ServerFieldError } from './messages';
+import { templates } from './templates';
+import { uiSchemaFor } from './ui-schemas';
+import { useFormVariant } from './use-form-variant';
+import { validatorFor, type FormData } from './validator';
+import { widgets } from './widgets';
+
+export interface SchemaFormProps {
+  formId: string;
+  country?: string;
+  method?: string;
+  formData?: FormData;
+  onChange?: (data: FormData) => void;
+  /** Called with valid data; the submit button stays disabled until a returned promise settles. */
+  onSubmit: (data: FormData) => unknown;
+  /** The API's field errors, each shown on the field its path names. */
+  serverErrors?: readonly ServerFieldError[];
+  submitLabel: string;
+  disabled?: boolean;
+  /** Extra buttons after the submit button. */
+  children?: ReactNode;
+  /** Country codes the country widgets offer (the merchant's supportedCountries). */
+  countries?: readonly string[];
+  /** Additions to the form's uiSchema (ui-schemas/<formId>.json), merged per field. */
+  uiSchema?: UiSchema;
+}
+
+export function SchemaForm(props: SchemaFormProps) {
+  const { t } = useTranslation();
+  const state = useFormVariant(props.formId, props.country, props.method);
+  if (state.status === 'loading') return <Spinner label={t('form.loading')} />;
+  if (state.status === 'error') {
+    return (
+      <p className="schema-form__load-error" role="alert">
+        {t('form.loadFailed')}
+      </p>
+    );
+  }
+  return <VariantForm key={state.variant.key} variant={state.variant} {...props} />;
+}
+
+function mergeUiSchema(base: UiSchema, extra: UiSchema | undefined): UiSchema {
+  if (!extra) return base;
+  const merged: UiSchema = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = merged[key] as unknown;
+    merged[key] =
+      current &&
+      typeof current === 'object' &&
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value)
+        ? { ...current, ...value }
+        : value;
+  }
+  return merged;
+}
+
+// A const is a rule, not an answer (termsAccepted: const true must be ticked by the user), and a
+// required checkbox stays unanswered until the user answers it.
+const DEFAULTS_BEHAVIOR = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
+
+const valueAt = (data: FormData | undefined, pointer: string): unknown =>
+  pointer
+    .split('/')
+    .filter(Boolean)
+    .reduce<unknown>(
+      (node, token) =>
+        node && typeof node === 'object' ? (node as Record<string, unknown>)[token] : undefined,
+      data,
+    );
+
+function VariantForm({
+  variant,
+  formId,
+  formData,
+  onChange,
+  onSubmit,
+  serverErrors,
+  submitLabel,
+  disabled,
+  children,
+  countries,
+  uiSchema: extraUiSchema,
+}: SchemaFormProps & { variant: PrecompiledModule }) {
+  const { t, i18n } = useTranslation();
+  const schema = variant.schema as RJSFSchema;
+  const jsonSchema = variant.schema as JsonSchema;
+  const validator = validatorFor(variant);
+  const formRef = useRef<Form<FormData, RJSFSchema, SchemaFormContext>>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const mounted = useRef(true);
+  const [attempted, setAttempted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [data, setData] = useState<FormData>(formData ?? {});
+  // Controlled: RJSF re-derives its state from the formData prop on every prop change, so the form
+  // always gets the current data; a new formData from the parent replaces it.
+  const [given, setGiven] = useState(formData);
+  if (given !== formData) {
+    setGiven(formData);
+    if (formData) setData(formData);
+  }
+  // Server errors stay on a field until its value changes.
+  const [serverState, setServerState] = useState({ errors: serverErrors, data });
+  if (serverState.errors !== serverErrors) setServerState({ errors: serverErrors, data });
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const uiSchema = useMemo(
+    () =>
+      mergeUiSchema(mergeUiSchema(uiSchemaFor(formId), extraUiSchema), {
+        'ui:submitButtonOptions': { norender: true },
+      }),
+    [formId, extraUiSchema],
+  );
+
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) => translateErrors(errors, jsonSchema, t, i18n),
+    [jsonSchema, t, i18n],
+  );
+
+  const extraErrors = useMemo(() => {
+    const visible = (serverState.errors ?? []).filter(
+      (e) => valueAt(data, e.path) === valueAt(serverState.data, e.path),
+    );
+    return visible.length ? serverErrorSchema(visible, jsonSchema, t, i18n) : undefined;
+  }, [serverState, data, jsonSchema, t, i18n]);
+
+  // Errors already shown follow a change of language.
+  const language = i18n.language;
+  useEffect(() => {
+    if (attempted) formRef.current?.validateForm();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a change of language
+  }, [language]);
+
+  const focusFirstInvalid = useCallback(() => {
+    const root = rootRef.current;
+    const field = root?.querySelector<HTMLElement>(
+      'input[aria-invalid="true"]:not([type="hidden"]), select[aria-invalid="true"], textarea[aria-invalid="true"]',
+    );
+    if (field) field.focus();
+    else root?.querySelector<HTMLElement>('.schema-form__summary a')?.focus();
+  }, []);
+
+  const formContext = useMemo<SchemaFormContext>(
+    () => ({ countries, formData: data }),
+    [countries, data],
+  );
+
+  const handleChange = (event: IChangeEvent<FormData>) => {
+    const next = event.formData ?? {};
+    setData(next);
+    onChange?.(next);
+  };
+
+  const handleSubmit = async (event: IChangeEvent<FormData>) => {
+    setAttempted(true);
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      await onSubmit(event.formData ?? {});
+    } finally {
+      if (mounted.current) setSubmitting(false);
+    }
+  };
+
+  const hasRequired = (jsonSchema.required ?? []).some(
+    (name) => (uiSchema[name] as UiSchema | undefined)?.['ui:widget'] !== 'hidden',
+  );
+
+  return (
+    <div ref={rootRef} className="schema-form" data-variant={variant.key}>
+      {hasRequired ? <p className="schema-form__required-note">{t('form.requiredNote')}</p> : null}
+      <Form<FormData, RJSFSchema, SchemaFormContext>
+        ref={formRef}
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        formData={data}
+        formContext={formContext}
+        widgets={widgets}
+        templates={templates}
+        transformErrors={transformErrors}
+        extraErrors={extraErrors}
+        liveValidate={attempted ? 'onChange' : undefined}
+        showErrorList="top"
+        focusOnFirstError={focusFirstInvalid}
+        noHtml5Validate
+        experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
+        disabled={disabled}
+        onChange={handleChange}
+        onError={() => setAttempted(true)}
+        onSubmit={(event) => void handleSubmit(event)}
+      >
+        <div className="schema-form__actions">
+          <button type="submit" className="button" disabled={disabled || submitting}>
+            {submitting ? t('form.submitting') : submitLabel}
+          </button>
+          {children}
+        </div>
+      </Form>
+    </div>
+  );
+}

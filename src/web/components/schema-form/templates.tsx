@@ -1,0 +1,206 @@
+// The templates of the portal's RJSF theme: a field is its translated label (x-label or property
+// name, required marker), its help (ui:help or x-help), its input, and its errors under it; the
+// error summary at the top links to each field.
+import type {
+  ErrorListProps,
+  FieldTemplateProps,
+  ObjectFieldTemplateProps,
+  RJSFSchema,
+  SubmitButtonProps,
+  TemplatesType,
+} from '@rjsf/utils';
+import { getSubmitButtonOptions, getUiOptions, toPath } from '@rjsf/utils';
+import { useId, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorId, helpId, helpKeyOf, blocksClipboard, propertyOf } from './field-ids';
+import type { SchemaFormContext } from './form-context';
+import { ClipboardHint, TextInput, useFieldLabel } from './widgets';
+
+type Data = Record<string, unknown>;
+
+function RequiredMarker() {
+  return (
+    <span className="schema-form__required" aria-hidden="true">
+      {' *'}
+    </span>
+  );
+}
+
+function FieldErrors({ id, errors }: { id: string; errors: readonly string[] }) {
+  if (!errors.length) return null;
+  return (
+    <div id={errorId(id)} className="schema-form__errors">
+      {errors.map((message) => (
+        <p key={message} className="schema-form__error">
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function FieldHelp({ id, helpKey }: { id: string; helpKey?: string }) {
+  const { t } = useTranslation('fields');
+  if (!helpKey) return null;
+  return (
+    <p id={helpId(id)} className="schema-form__help">
+      {t(helpKey, { defaultValue: '' })}
+    </p>
+  );
+}
+
+export function FieldTemplate(props: FieldTemplateProps<Data, RJSFSchema, SchemaFormContext>) {
+  const { id, children, rawErrors, hidden, required, schema, uiSchema, fieldPathId } = props;
+  const name = propertyOf(fieldPathId.path) ?? '';
+  const label = useFieldLabel(schema, name);
+  if (hidden) return <div className="schema-form__hidden">{children}</div>;
+  if (schema.type === 'object' || schema.type === 'array') return children;
+
+  const widget = getUiOptions(uiSchema).widget;
+  const errors = [...new Set((rawErrors ?? []).filter(Boolean))];
+  const helpKey = helpKeyOf(schema, uiSchema);
+  const hint = blocksClipboard(uiSchema) ? <ClipboardHint id={id} /> : null;
+  const className = [
+    'schema-form__field',
+    `schema-form__field--${name}`,
+    errors.length ? 'schema-form__field--invalid' : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  if (widget === 'radio' || (schema.type === 'boolean' && widget !== 'checkbox' && !widget)) {
+    return (
+      <fieldset className={`${className} schema-form__group`} id={`${id}__group`}>
+        <legend className="schema-form__label">
+          {label}
+          {required ? <RequiredMarker /> : null}
+        </legend>
+        <FieldHelp id={id} helpKey={helpKey} />
+        {children}
+        <FieldErrors id={id} errors={errors} />
+      </fieldset>
+    );
+  }
+  if (widget === 'checkbox' || schema.type === 'boolean') {
+    return (
+      <div className={className}>
+        {children}
+        <FieldHelp id={id} helpKey={helpKey} />
+        <FieldErrors id={id} errors={errors} />
+      </div>
+    );
+  }
+  return (
+    <div className={className}>
+      <label className="schema-form__label" htmlFor={id}>
+        {label}
+        {required ? <RequiredMarker /> : null}
+      </label>
+      <FieldHelp id={id} helpKey={helpKey} />
+      {children}
+      {hint}
+      <FieldErrors id={id} errors={errors} />
+    </div>
+  );
+}
+
+export function ObjectFieldTemplate(props: ObjectFieldTemplateProps<Data, RJSFSchema>) {
+  const { properties, fieldPathId, schema } = props;
+  const name = propertyOf(fieldPathId.path);
+  const label = useFieldLabel(schema, name ?? '');
+  const content = properties.map((p) => p.content);
+  // The record itself has no heading: the page around the form names it.
+  if (!name) return <div className="schema-form__fields">{content}</div>;
+  return (
+    <fieldset className="schema-form__fields schema-form__group">
+      <legend className="schema-form__label">{label}</legend>
+      {content}
+    </fieldset>
+  );
+}
+
+/** The id of the input of an RJSF error's property (".a.b" → "root_a_b"). */
+export const inputIdFor = (property: string | undefined): string =>
+  ['root', ...toPath(property ?? '').filter(Boolean)].join('_');
+
+/** The element to focus for a field: its input, else the first of its options. */
+export function fieldElement(scope: ParentNode, inputId: string): HTMLElement | null {
+  const quoted = inputId.replace(/["\\]/g, '\\$&');
+  return (
+    scope.querySelector<HTMLElement>(`[id="${quoted}"]:not([type="hidden"])`) ??
+    scope.querySelector<HTMLElement>(`[id^="${quoted}-"]`)
+  );
+}
+
+/** The error summary: every error with a link that moves the focus to its field. */
+export function ErrorListTemplate({ errors }: ErrorListProps<Data, RJSFSchema>) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const seen = new Set<string>();
+  const items = errors.filter((e) => {
+    const key = `${e.property ?? ''}|${e.message ?? e.stack}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const focus = (event: MouseEvent<HTMLAnchorElement>, inputId: string) => {
+    const scope = event.currentTarget.closest('form') ?? document;
+    const field = fieldElement(scope, inputId);
+    if (!field) return;
+    event.preventDefault();
+    field.scrollIntoView?.({ block: 'center' });
+    field.focus();
+  };
+  return (
+    <div className="schema-form__summary" role="alert" aria-labelledby={titleId}>
+      <h2 id={titleId} className="schema-form__summary-title">
+        {t('form.summary.title')}
+      </h2>
+      <ul className="schema-form__summary-list">
+        {items.map((error, index) => {
+          const message = error.message ?? error.stack;
+          const inputId = inputIdFor(error.property);
+          return (
+            <li key={`${inputId}-${index}`}>
+              {error.property ? (
+                <a href={`#${inputId}`} onClick={(event) => focus(event, inputId)}>
+                  {message}
+                </a>
+              ) : (
+                message
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export function SubmitButton({ uiSchema }: SubmitButtonProps<Data, RJSFSchema>) {
+  const { t } = useTranslation();
+  const { submitText, norender, props } = getSubmitButtonOptions(uiSchema);
+  if (norender) return null;
+  return (
+    <button type="submit" className="button" disabled={Boolean(props?.disabled)}>
+      {submitText || t('form.submit')}
+    </button>
+  );
+}
+
+const Nothing = () => null;
+
+export const templates: Partial<Omit<TemplatesType<Data, RJSFSchema>, 'ButtonTemplates'>> & {
+  ButtonTemplates: Partial<TemplatesType<Data, RJSFSchema>['ButtonTemplates']>;
+} = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ErrorListTemplate,
+  BaseInputTemplate: TextInput,
+  // The field template renders the label, help and errors itself.
+  DescriptionFieldTemplate: Nothing,
+  TitleFieldTemplate: Nothing,
+  FieldErrorTemplate: Nothing,
+  FieldHelpTemplate: Nothing,
+  ButtonTemplates: { SubmitButton },
+};

@@ -1,0 +1,70 @@
+// The precompiled variant (schema + validate) of a form for a country and transfer method, loaded
+// on demand; a variant loaded once is available at once on the next render that asks for it.
+import { useEffect, useState } from 'react';
+import manifest from '../../../core/generated/validators/manifest.json';
+import type {
+  PrecompiledModule,
+  ValidatorManifestEntry,
+} from '../../../core/validation/precompiled';
+import { findVariant, loadFormValidator } from '../../lib/form-validators';
+
+const loaded = new Map<string, PrecompiledModule>();
+const entries = manifest as ValidatorManifestEntry[];
+
+export type FormVariantState =
+  | { status: 'loading'; variant?: undefined; error?: undefined }
+  | { status: 'ready'; variant: PrecompiledModule; error?: undefined }
+  | { status: 'error'; variant?: undefined; error: Error };
+
+const cacheKey = (formId: string, country?: string, method?: string) =>
+  findVariant(formId, country, method)?.file ?? `${formId}|${country ?? ''}|${method ?? ''}`;
+
+export function useFormVariant(
+  formId: string,
+  country?: string,
+  method?: string,
+): FormVariantState {
+  const key = cacheKey(formId, country, method);
+  const [result, setResult] = useState<{ key: string; state: FormVariantState } | null>(null);
+
+  useEffect(() => {
+    if (loaded.has(key)) return undefined;
+    let live = true;
+    loadFormValidator(formId, country, method).then(
+      (variant) => {
+        loaded.set(key, variant);
+        if (live) setResult({ key, state: { status: 'ready', variant } });
+      },
+      (error: unknown) => {
+        if (live)
+          setResult({
+            key,
+            state: {
+              status: 'error',
+              error: error instanceof Error ? error : new Error(String(error)),
+            },
+          });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, formId, country, method]);
+
+  const cached = loaded.get(key);
+  if (cached) return { status: 'ready', variant: cached };
+  if (result?.key === key) return result.state;
+  return { status: 'loading' };
+}
+
+/** The transfer methods the precompiled manifest has for a bank account in a country. */
+export function transferMethodsFor(country: string | undefined, formId = 'bank-account'): string[] {
+  const forForm = entries.filter((e) => e.formId === formId && e.method);
+  const own = forForm.filter((e) => e.country === country);
+  const list = own.length ? own : forForm.filter((e) => e.country === '_default');
+  return [...new Set(list.map((e) => e.method as string))];
+}
+
+/** Whether a form's variants depend on the country (address, bank account). */
+export const isCountryDependent = (formId: string): boolean =>
+  entries.some((e) => e.formId === formId && e.country);

@@ -1,0 +1,451 @@
+// The widgets of the portal's RJSF theme: native inputs on the portal's CSS, labelled by the field
+// template, described by its help, hint and errors, and marked aria-invalid when a field has errors.
+import type {
+  BaseInputTemplateProps,
+  RegistryWidgetsType,
+  RJSFSchema,
+  WidgetProps,
+} from '@rjsf/utils';
+import { optionId } from '@rjsf/utils';
+import {
+  useLayoutEffect,
+  useRef,
+  type ChangeEvent,
+  type ClipboardEvent,
+  type FocusEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JsonSchema } from '../../../core/schemas/json-schema';
+import { countryOptions } from './countries';
+import { describedBy, hintId } from './field-ids';
+import { caretAfter, formatMasked, isDigitMask, storedMasked } from './mask';
+import { stateOptions } from './us-states';
+import type { SchemaFormContext } from './form-context';
+
+type Props = WidgetProps<Record<string, unknown>, RJSFSchema, SchemaFormContext>;
+
+const blockClipboard = (event: ClipboardEvent<HTMLInputElement>) => event.preventDefault();
+
+/** A field's label: the translation of its x-label, else of its property name. */
+export function useFieldLabel(schema: RJSFSchema, name: string): string {
+  const { t } = useTranslation('fields');
+  const key = (schema as JsonSchema)['x-label'] ?? name;
+  return t(key, { defaultValue: key });
+}
+
+const invalid = (rawErrors?: readonly string[]) => (rawErrors?.length ? true : undefined);
+
+/**
+ * The one text input (RJSF's BaseInputTemplate): masks (digits laid out as typed, the caret kept in
+ * place), upper case, blocked clipboard, translated placeholder, autocomplete.
+ */
+export function TextInput(props: BaseInputTemplateProps<Record<string, unknown>, RJSFSchema>) {
+  const {
+    id,
+    htmlName,
+    value,
+    readonly,
+    disabled,
+    autofocus,
+    onBlur,
+    onFocus,
+    onChange,
+    options,
+    schema,
+    uiSchema,
+    rawErrors,
+    placeholder,
+    required,
+    type,
+  } = props;
+  const { t } = useTranslation('fields');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+  const mask = typeof options.mask === 'string' && options.mask ? options.mask : undefined;
+  const text = value === undefined || value === null ? '' : String(value);
+  const shown = mask ? formatMasked(text, mask) : text;
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (caret.current === null || !input || document.activeElement !== input) return;
+    try {
+      input.setSelectionRange(caret.current, caret.current);
+    } catch {
+      // input types without a selection (email) keep the browser's caret
+    }
+    caret.current = null;
+  });
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    let next = event.target.value;
+    if (mask) {
+      const formatted = formatMasked(next, mask);
+      caret.current = caretAfter(next, event.target.selectionStart ?? next.length, formatted, mask);
+      next = storedMasked(next, mask);
+    } else if (options.uppercase === true) {
+      next = next.toUpperCase();
+    }
+    onChange(next === '' ? options.emptyValue : next);
+  };
+  const clipboard = options.blockClipboard === true;
+  const inputType = typeof options.inputType === 'string' ? options.inputType : (type ?? 'text');
+
+  return (
+    <input
+      ref={inputRef}
+      id={id}
+      name={htmlName || id}
+      className="schema-form__input"
+      type={inputType}
+      value={shown}
+      readOnly={readonly}
+      disabled={disabled}
+      autoFocus={autofocus}
+      required={required}
+      placeholder={placeholder ? t(placeholder, { defaultValue: placeholder }) : undefined}
+      autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
+      inputMode={
+        typeof options.inputMode === 'string'
+          ? (options.inputMode as 'numeric')
+          : mask && isDigitMask(mask)
+            ? 'numeric'
+            : undefined
+      }
+      maxLength={mask ? (mask === 'iban' ? 42 : mask.length) : undefined}
+      spellCheck={options.sensitive === true || mask ? false : undefined}
+      autoCorrect={options.sensitive === true ? 'off' : undefined}
+      autoCapitalize={options.uppercase === true ? 'characters' : undefined}
+      data-sensitive={options.sensitive === true ? '' : undefined}
+      aria-invalid={invalid(rawErrors)}
+      aria-describedby={describedBy(id, schema, uiSchema, rawErrors)}
+      onChange={handleChange}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => onBlur(id, event.target.value)}
+      onFocus={(event: FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value)}
+      onPaste={clipboard ? blockClipboard : undefined}
+      onCopy={clipboard ? blockClipboard : undefined}
+      onCut={clipboard ? blockClipboard : undefined}
+      onDrop={clipboard ? (event) => event.preventDefault() : undefined}
+    />
+  );
+}
+
+export const TextWidget = (props: Props) => <TextInput {...props} />;
+export const EmailWidget = (props: Props) => <TextInput {...props} type="email" />;
+export const PasswordWidget = (props: Props) => <TextInput {...props} type="password" />;
+export const DateWidget = (props: Props) => <TextInput {...props} type="date" />;
+
+/** The second entry of a value (account or card number): typed again, never pasted. */
+export function ConfirmationWidget(props: Props) {
+  const blocked = props.options.blockClipboard !== false;
+  const uiSchema = {
+    ...props.uiSchema,
+    'ui:options': { ...props.uiSchema?.['ui:options'], blockClipboard: blocked },
+  };
+  return (
+    <TextInput
+      {...props}
+      options={{ ...props.options, blockClipboard: blocked }}
+      uiSchema={uiSchema}
+    />
+  );
+}
+
+/** MM/YY: digits only, the slash added as typed and kept in the stored value. */
+export function ExpiryWidget(props: Props) {
+  const mask = typeof props.options.mask === 'string' ? props.options.mask : '99/99';
+  return <TextInput {...props} options={{ ...props.options, mask }} />;
+}
+
+/** A phone number in international format: a fixed "+" before the digits. */
+export function PhoneWidget(props: Props) {
+  const { id, value, options, onChange, onBlur, onFocus, schema, uiSchema, rawErrors } = props;
+  const { t } = useTranslation('fields');
+  const digits = typeof value === 'string' ? value.replace(/\D/g, '') : '';
+  const placeholder = props.placeholder
+    ? t(props.placeholder, { defaultValue: props.placeholder }).replace(/^\+/, '')
+    : undefined;
+  return (
+    <div className="schema-form__affix">
+      <span className="schema-form__affix-text" aria-hidden="true">
+        +
+      </span>
+      <input
+        id={id}
+        name={props.htmlName || id}
+        className="schema-form__input"
+        type="tel"
+        inputMode="tel"
+        autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : 'tel'}
+        value={digits}
+        placeholder={placeholder}
+        maxLength={15}
+        disabled={props.disabled}
+        readOnly={props.readonly}
+        required={props.required}
+        aria-invalid={invalid(rawErrors)}
+        aria-describedby={describedBy(id, schema, uiSchema, rawErrors)}
+        onChange={(event) => {
+          const next = event.target.value.replace(/\D/g, '').slice(0, 15);
+          onChange(next ? `+${next}` : options.emptyValue);
+        }}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+    </div>
+  );
+}
+
+/**
+ * A one-time code: 6 digits, numeric keyboard, one-time-code autocomplete, after the 4-digit prefix
+ * of the sent code when there is one (ui:options.prefix, else the form's `prefix` value).
+ */
+export function OtpWidget(props: Props) {
+  const { id, value, options, onChange, onBlur, onFocus, schema, uiSchema, rawErrors, registry } =
+    props;
+  const fromData = registry.formContext?.formData?.prefix;
+  const prefix =
+    typeof options.prefix === 'string'
+      ? options.prefix
+      : typeof fromData === 'string'
+        ? fromData
+        : '';
+  const { t } = useTranslation();
+  const length = typeof options.mask === 'string' ? options.mask.length : 6;
+  const prefixId = `${id}__prefix`;
+  const description = [prefix ? prefixId : null, describedBy(id, schema, uiSchema, rawErrors)]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="schema-form__affix schema-form__otp">
+      {prefix ? (
+        <>
+          <span className="schema-form__otp-prefix" aria-hidden="true">
+            {prefix}
+          </span>
+          <span className="schema-form__affix-text" aria-hidden="true">
+            –
+          </span>
+          <span id={prefixId} className="visually-hidden">
+            {t('form.otp.prefix', { prefix })}
+          </span>
+        </>
+      ) : null}
+      <input
+        id={id}
+        name={props.htmlName || id}
+        className="schema-form__input schema-form__otp-input"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern={`\\d{${length}}`}
+        maxLength={length}
+        value={typeof value === 'string' ? value : ''}
+        disabled={props.disabled}
+        readOnly={props.readonly}
+        required={props.required}
+        aria-invalid={invalid(rawErrors)}
+        aria-describedby={description || undefined}
+        onChange={(event) => {
+          const next = event.target.value.replace(/\D/g, '').slice(0, length);
+          onChange(next || options.emptyValue);
+        }}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+    </div>
+  );
+}
+
+export function HiddenWidget({ id, htmlName, value }: Props) {
+  return (
+    <input
+      type="hidden"
+      id={id}
+      name={htmlName || id}
+      value={value === undefined || value === null ? '' : String(value)}
+    />
+  );
+}
+
+export function CheckboxWidget(props: Props) {
+  const { id, value, onChange, onBlur, onFocus, schema, uiSchema, rawErrors, name } = props;
+  const label = useFieldLabel(schema, name);
+  return (
+    <label className="schema-form__check">
+      <input
+        id={id}
+        name={props.htmlName || id}
+        type="checkbox"
+        checked={value === true}
+        disabled={props.disabled || props.readonly}
+        required={props.required}
+        aria-invalid={invalid(rawErrors)}
+        aria-describedby={describedBy(id, schema, uiSchema, rawErrors)}
+        onChange={(event) => onChange(event.target.checked)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+      <span>
+        {label}
+        {props.required ? (
+          <span className="schema-form__required" aria-hidden="true">
+            {' *'}
+          </span>
+        ) : null}
+      </span>
+    </label>
+  );
+}
+
+/** The label of an enum value: fields `options.<field>.<value>`, else the value itself. */
+function useOptionLabel(name: string) {
+  const { t } = useTranslation('fields');
+  return (value: unknown) => t(`options.${name}.${String(value)}`, { defaultValue: String(value) });
+}
+
+export function RadioWidget(props: Props) {
+  const { id, value, options, onChange, onBlur, onFocus, schema, uiSchema, rawErrors, name } =
+    props;
+  const optionLabel = useOptionLabel(name);
+  const enumOptions = options.enumOptions ?? [];
+  return (
+    <div className="schema-form__radios">
+      {enumOptions.map((option, index) => (
+        <label
+          key={String(option.value)}
+          className="schema-form__check"
+          htmlFor={optionId(id, index)}
+        >
+          <input
+            id={optionId(id, index)}
+            name={props.htmlName || id}
+            type="radio"
+            value={String(option.value)}
+            checked={value === option.value}
+            disabled={props.disabled || props.readonly}
+            aria-invalid={invalid(rawErrors)}
+            aria-describedby={describedBy(id, schema, uiSchema, rawErrors)}
+            onChange={() => onChange(option.value)}
+            onBlur={() => onBlur(id, value)}
+            onFocus={() => onFocus(id, value)}
+          />
+          <span>{optionLabel(option.value)}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+interface SelectBaseProps extends Props {
+  choices: { value: string; label: string; lang?: string }[];
+  /** Choices shown first, apart from the others. */
+  firstChoices?: { value: string; label: string }[];
+}
+
+function SelectBase(props: SelectBaseProps) {
+  const { id, value, options, onChange, onBlur, onFocus, schema, uiSchema, rawErrors } = props;
+  const { t } = useTranslation();
+  const current = value === undefined || value === null ? '' : String(value);
+  const render = (c: { value: string; label: string }) => (
+    <option key={c.value} value={c.value}>
+      {c.label}
+    </option>
+  );
+  const first = props.firstChoices ?? [];
+  return (
+    <select
+      id={id}
+      name={props.htmlName || id}
+      className="schema-form__input schema-form__select"
+      value={current}
+      disabled={props.disabled || props.readonly}
+      required={props.required}
+      autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
+      aria-invalid={invalid(rawErrors)}
+      aria-describedby={describedBy(id, schema, uiSchema, rawErrors)}
+      onChange={(event) => {
+        const chosen = [...first, ...props.choices].find((c) => c.value === event.target.value);
+        const enumValue = options.enumOptions?.find((o) => String(o.value) === chosen?.value);
+        onChange(chosen ? (enumValue ? enumValue.value : chosen.value) : options.emptyValue);
+      }}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    >
+      <option value="">{t('form.choose')}</option>
+      {first.length ? (
+        <>
+          {first.map(render)}
+          <option disabled value="-" aria-hidden="true">
+            ──────────
+          </option>
+        </>
+      ) : null}
+      {props.choices.map(render)}
+    </select>
+  );
+}
+
+export function SelectWidget(props: Props) {
+  const optionLabel = useOptionLabel(props.name);
+  const choices = (props.options.enumOptions ?? []).map((o) => ({
+    value: String(o.value),
+    label: optionLabel(o.value),
+  }));
+  return <SelectBase {...props} choices={choices} />;
+}
+
+/** Countries by name in the page's language, the United States first and apart. */
+export function CountryWidget(props: Props) {
+  const { i18n } = useTranslation();
+  const allowed =
+    (props.schema.enum as string[] | undefined) ?? props.registry.formContext?.countries;
+  const { first, rest } = countryOptions(allowed, i18n.language);
+  const toChoice = (c: { code: string; name: string }) => ({ value: c.code, label: c.name });
+  return <SelectBase {...props} firstChoices={first.map(toChoice)} choices={rest.map(toChoice)} />;
+}
+
+/** US states, the District of Columbia and territories, by name. */
+export function StateWidget(props: Props) {
+  const allowed = props.schema.enum as string[] | undefined;
+  const choices = stateOptions(allowed).map((s) => ({ value: s.code, label: s.name }));
+  return <SelectBase {...props} choices={choices} />;
+}
+
+/** The hint under a field whose clipboard is blocked. */
+export function ClipboardHint({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <p id={hintId(id)} className="schema-form__hint">
+      {t('form.clipboardBlocked')}
+    </p>
+  );
+}
+
+export const widgets: RegistryWidgetsType<
+  Record<string, unknown>,
+  RJSFSchema,
+  SchemaFormContext
+> = {
+  TextWidget,
+  text: TextWidget,
+  EmailWidget,
+  email: EmailWidget,
+  PasswordWidget,
+  password: PasswordWidget,
+  HiddenWidget,
+  hidden: HiddenWidget,
+  CheckboxWidget,
+  checkbox: CheckboxWidget,
+  RadioWidget,
+  radio: RadioWidget,
+  SelectWidget,
+  select: SelectWidget,
+  DateWidget,
+  date: DateWidget,
+  country: CountryWidget,
+  state: StateWidget,
+  phone: PhoneWidget,
+  expiry: ExpiryWidget,
+  otp: OtpWidget,
+  confirmation: ConfirmationWidget,
+};
