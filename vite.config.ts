@@ -5,6 +5,6 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   root: 'src/web',
   plugins: [react()],
-  build: { outDir: '../../dist/web', emptyOutDir: true },
+  build: { outDir: '../../dist/web', emptyOutDir: true, manifest: true },
   server: { proxy: { '/master': 'http://localhost:8080' } },
 });

@@ -25,6 +25,19 @@ export default defineConfig({
           setupFiles: ['tests/web/support/setup.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // Real Chromium against one real server (tests/e2e/global-setup.ts builds the portal when
+          // it is stale, installs Chromium when missing and starts `scripts/start.ts`).
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 45000,
+          hookTimeout: 60000,
+        },
+      },
     ],
   },
 });

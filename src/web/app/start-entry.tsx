@@ -12,7 +12,9 @@ import { PublicFrame } from './layout/public-frame';
 export async function mountStartPage(root: HTMLElement): Promise<void> {
   let configuration: Configuration;
   try {
-    const response = await fetch('/master/funnel/v1/configs', { headers: { accept: 'application/json' } });
+    const response = await fetch('/master/funnel/v1/configs', {
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) throw new Error(`configuration: ${response.status}`);
     configuration = ((await response.json()) as { data: Configuration }).data;
   } catch {

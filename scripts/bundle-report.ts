@@ -1,0 +1,247 @@
+// npm run build (after `vite build`): what a visitor downloads to show each route of the route
+// table first — the entry chunk and its static imports plus the route's lazily loaded screen chunk
+// and its static imports — gzipped, from dist/web/.vite/manifest.json. Fails when /auth/start is
+// over its budget.
+//
+//   tsx scripts/bundle-report.ts [--dist dist/web] [--json]
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import ts from 'typescript';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const WEB_ROOT = join(REPO_ROOT, 'src/web'); // vite's root: manifest keys are relative to it
+const ROUTE_TABLE = join(WEB_ROOT, 'app/route-table.ts');
+
+export const KB = 1024;
+/** The first page a recipient sees must stay light (gzipped JavaScript). */
+export const BUDGETS: Record<string, number> = { '/auth/start': 120 * KB };
+
+/**
+ * src/web/main.tsx boots a light start page on /auth/start (no router, no store) and the full app
+ * everywhere else, each through a dynamic import: that module belongs to the route's first load.
+ */
+const LIGHT_START = { path: '/auth/start', boot: 'app/start-entry.tsx' };
+const APP_BOOT = 'app/app-entry.tsx';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteTableEntry {
+  path: string;
+  /** The screen module, relative to src/web (e.g. features/auth/components/start-page.tsx). */
+  screen?: string;
+  redirect?: string;
+}
+
+export interface RouteReport {
+  path: string;
+  /** Gzipped bytes of the JavaScript files. */
+  js: number;
+  /** Gzipped bytes of the stylesheets those chunks bring. */
+  css: number;
+  files: string[];
+  /** The screen's own chunk, "entry" when bundled into the entry, or "→ target" for a redirect. */
+  screen: string;
+  budget?: number;
+}
+
+const resolveModule = (fromDir: string, specifier: string): string | undefined => {
+  const base = resolve(fromDir, specifier);
+  const found = [
+    base,
+    ...['.tsx', '.ts', '.jsx', '.js'].map((e) => base + e),
+    ...['index.tsx', 'index.ts'].map((f) => join(base, f)),
+  ].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+  return found && relative(WEB_ROOT, found).split('\\').join('/');
+};
+
+/**
+ * The routes of src/web/app/route-table.ts and the module each route's `screen` imports, read from
+ * the source with the TypeScript parser (the table itself imports React screens).
+ */
+export function readRouteTable(file = ROUTE_TABLE): RouteTableEntry[] {
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
+  const firstImport = (node: ts.Node): string | undefined => {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    )
+      return node.arguments[0].text;
+    return ts.forEachChild(node, firstImport);
+  };
+  // Top-level helpers such as `const placeholder = () => import('...')`.
+  const constants = new Map<string, ts.Expression>();
+  let routes: ts.ArrayLiteralExpression | undefined;
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
+      constants.set(declaration.name.text, declaration.initializer);
+      if (
+        declaration.name.text === 'ROUTES' &&
+        ts.isArrayLiteralExpression(declaration.initializer)
+      )
+        routes = declaration.initializer;
+    }
+  }
+  if (!routes) throw new Error(`${relative(REPO_ROOT, file)}: no "export const ROUTES = [...]"`);
+
+  const fromDir = dirname(file);
+  return routes.elements.filter(ts.isObjectLiteralExpression).map((route) => {
+    const property = (name: string) =>
+      route.properties.find(
+        (p): p is ts.PropertyAssignment =>
+          ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name,
+      )?.initializer;
+    const path = property('path');
+    if (!path || !ts.isStringLiteralLike(path))
+      throw new Error(`${relative(REPO_ROOT, file)}: a route without a literal path`);
+    const entry: RouteTableEntry = { path: path.text };
+    const redirect = property('redirect');
+    if (redirect && ts.isStringLiteralLike(redirect)) entry.redirect = redirect.text;
+    const screen = property('screen');
+    if (screen) {
+      const specifier =
+        firstImport(screen) ??
+        (ts.isIdentifier(screen) ? firstImport(constants.get(screen.text) ?? screen) : undefined);
+      if (!specifier)
+        throw new Error(`route ${entry.path}: cannot find the module its screen imports`);
+      const module = resolveModule(fromDir, specifier);
+      if (!module) throw new Error(`route ${entry.path}: cannot resolve "${specifier}"`);
+      entry.screen = module;
+    }
+    return entry;
+  });
+}
+
+/** Per route of the route table, the gzipped JavaScript (and CSS) needed to show it first. */
+export function bundleReport(distDir = join(REPO_ROOT, 'dist/web')): RouteReport[] {
+  const manifestFile = join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile))
+    throw new Error(
+      `${relative(REPO_ROOT, manifestFile)} is missing: run "vite build" (vite.config.ts sets build.manifest)`,
+    );
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('the manifest has no entry chunk');
+
+  const gzipped = new Map<string, number>();
+  const size = (file: string) => {
+    let bytes = gzipped.get(file);
+    if (bytes === undefined) {
+      bytes = gzipSync(readFileSync(join(distDir, file))).length;
+      gzipped.set(file, bytes);
+    }
+    return bytes;
+  };
+  /** A chunk and everything it imports statically. */
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no chunk "${key}"`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const measure = (keys: Set<string>) => {
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const key of keys) {
+      const chunk = manifest[key]!;
+      if (chunk.file.endsWith('.js')) js.add(chunk.file);
+      for (const sheet of chunk.css ?? []) css.add(sheet);
+    }
+    const sum = (files: Set<string>) => [...files].reduce((total, f) => total + size(f), 0);
+    return { js: sum(js), css: sum(css), files: [...js, ...css].sort() };
+  };
+
+  return readRouteTable()
+    .map((route): RouteReport => {
+      const keys = closure(entryKey);
+      const light = route.path === LIGHT_START.path;
+      const boot = light ? LIGHT_START.boot : APP_BOOT;
+      if (manifest[boot]) closure(boot, keys);
+      let screen = 'entry';
+      if (route.redirect) screen = `→ ${route.redirect}`;
+      else if (light) screen = `light start page (${boot})`;
+      else if (route.screen && manifest[route.screen]) {
+        closure(route.screen, keys);
+        screen = manifest[route.screen]!.file.replace(/^assets\//, '');
+      }
+      const budget = BUDGETS[route.path];
+      return { path: route.path, ...measure(keys), screen, ...(budget ? { budget } : {}) };
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export const overBudget = (report: RouteReport[]) =>
+  report.filter((r) => r.budget !== undefined && r.js > r.budget);
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+export function formatReport(report: RouteReport[]): string {
+  const rows = [
+    ['route', 'JS (gzip)', 'CSS (gzip)', 'budget', 'screen chunk'],
+    ...report.map((r) => [
+      r.path,
+      kb(r.js),
+      kb(r.css),
+      r.budget === undefined ? '' : `${kb(r.budget)} ${r.js > r.budget ? '✗' : '✓'}`,
+      r.screen,
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => (i === 1 || i === 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [
+    'First load per route: entry, the boot module main.tsx picks, the route screen, and their static imports (1 KB = 1024 bytes)',
+    line(rows[0]!),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.slice(1).map(line),
+  ].join('\n');
+}
+
+function main(argv: string[]): number {
+  const distArg = argv.indexOf('--dist');
+  const dist = distArg >= 0 && argv[distArg + 1] ? resolve(argv[distArg + 1]!) : undefined;
+  let report: RouteReport[];
+  try {
+    report = bundleReport(dist);
+  } catch (error) {
+    console.error(`bundle-report: ${(error as Error).message}`);
+    return 2;
+  }
+  console.log(argv.includes('--json') ? JSON.stringify(report, null, 2) : formatReport(report));
+  const over = overBudget(report);
+  for (const r of over) {
+    console.error(
+      `\nbundle-report: ${r.path} needs ${kb(r.js)} of gzipped JavaScript, over its budget of ${kb(r.budget!)} by ${kb(r.js - r.budget!)}.` +
+        `\n  Keep what the route's first render does not need out of the entry chunk (lazy imports).`,
+    );
+  }
+  return over.length ? 1 : 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = main(process.argv.slice(2));
+}

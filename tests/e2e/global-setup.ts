@@ -1,0 +1,137 @@
+// Once per e2e run: build the portal when dist/web is missing or older than its sources, make sure
+// Chromium is installed, and start ONE real server (`scripts/start.ts`) on a free port with a fresh
+// PGlite data directory. Tests get the base URL, port and admin key through `inject`.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { E2E_ADMIN_KEY, REPO_ROOT } from './support/constants';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+    e2ePort: number;
+    e2eAdminKey: string;
+  }
+}
+
+const WEB_SOURCES = ['src/web', 'locales', 'vite.config.ts'];
+const BUILT = join(REPO_ROOT, 'dist/web');
+
+/** Newest modification time under a file or folder (0 when it does not exist). */
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function portalIsStale(): boolean {
+  const index = join(BUILT, 'index.html');
+  const manifest = join(BUILT, '.vite/manifest.json');
+  if (!existsSync(index) || !existsSync(manifest)) return true;
+  const builtAt = Math.min(statSync(index).mtimeMs, statSync(manifest).mtimeMs);
+  return WEB_SOURCES.some((source) => newestMtime(join(REPO_ROOT, source)) > builtAt);
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null)
+      throw new Error(`the e2e server exited with ${server.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/master/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the e2e server did not answer ${url}/master/health within 90 s:\n${output()}`);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (portalIsStale()) {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+  }
+  execFileSync(join(REPO_ROOT, 'scripts/ensure-chromium.sh'), { stdio: 'inherit' });
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'payee-e2e-'));
+  const server = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    cwd: REPO_ROOT,
+    detached: true, // its own process group, so teardown stops npx, tsx and node together
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // Always the embedded PGlite and in-memory rate limits, whatever CI exports.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      NODE_ENV: 'test',
+      ADMIN_API_KEY: E2E_ADMIN_KEY,
+      APP_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+      PUBLIC_URL: `http://localhost:${port}`,
+      RATE_LIMIT_SCALE: '100',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (server.exitCode === null && server.pid) {
+      const exited = new Promise((r) => server.once('exit', r));
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-server.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://localhost:${port}`;
+  try {
+    await waitForHealth(baseUrl, server, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  project.provide('e2eBaseUrl', baseUrl);
+  project.provide('e2ePort', port);
+  project.provide('e2eAdminKey', E2E_ADMIN_KEY);
+  return stop;
+}
