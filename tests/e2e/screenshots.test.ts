@@ -51,7 +51,10 @@ describe('screenshots (browser)', () => {
   it('writes the maintenance page shown when the configuration cannot be loaded', async () => {
     for (const [theme, host] of Object.entries(HOSTS)) {
       const page = await newPage();
-      // The configuration fails: the gate shows /maintenance (unbranded, as it has no configuration).
+      // The visitor saw the merchant once; then the configuration fails and the gate shows
+      // /maintenance in the look remembered from that visit.
+      await page.goto(`${origin(host)}/auth/start`);
+      await settle(page);
       await page.route('**/master/funnel/v1/configs*', (route) =>
         route.fulfill({
           status: 503,
@@ -59,8 +62,9 @@ describe('screenshots (browser)', () => {
           body: JSON.stringify({ code: 503, message: 'Service Unavailable' }),
         }),
       );
-      await page.goto(`${origin(host)}/auth/start`);
+      await page.goto(`${origin(host)}/dashboard`);
       await page.waitForURL(/\/maintenance$/);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await settle(page);
       await page.screenshot({
         path: join(SCREENSHOT_DIR, `maintenance-${theme}.png`),
