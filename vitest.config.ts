@@ -26,7 +26,8 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
+        // Not `extends: true`: the root's global setup (validators, PGlite snapshot) already runs
+        // once for the root project, and these tests need neither React nor the snapshot.
         test: {
           // Real Chromium against one real server (tests/e2e/global-setup.ts builds the portal when
           // it is stale, installs Chromium when missing and starts `scripts/start.ts`).

@@ -124,7 +124,8 @@ describe('platform', () => {
     } finally {
       await strict.close();
     }
-  });
+    // 31 sign-ins each hash a password with scrypt on purpose: slow under a loaded machine.
+  }, 120_000);
 
   it.runIf(process.env.REDIS_URL)(
     'shares rate limits between server processes through Redis',
@@ -159,6 +160,7 @@ describe('platform', () => {
         await database.close();
       }
     },
+    120_000,
   );
 
   it('never logs a password, a code, a session id, a token or the admin key', async () => {

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildValidators, VALIDATORS_DIR } from '../../src/core/build/build-validators';
 import { E2E_ADMIN_KEY, REPO_ROOT } from './support/constants';
 
 declare module 'vitest' {
@@ -65,6 +66,8 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The portal bundles the precompiled validators (the root global setup may run after this one).
+  if (!existsSync(join(VALIDATORS_DIR, 'manifest.json'))) buildValidators();
   if (portalIsStale()) {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
       cwd: REPO_ROOT,

@@ -34,6 +34,7 @@ const SETTINGS: Access = { kind: 'login', statuses: only('ACTIVATED', 'ON_HOLD')
 
 const screen = (load: () => Promise<{ default: ComponentType }>) => load;
 const placeholder = () => import('../features/placeholder/placeholder-page');
+const registrationPage = () => import('../features/registration/components/registration-page');
 
 export const ROUTES: RouteEntry[] = [
   {
@@ -48,42 +49,44 @@ export const ROUTES: RouteEntry[] = [
     title: 'pages.registration',
     access: LOGIN,
     module: 'registration',
-    screen: placeholder,
+    screen: registrationPage,
   },
   {
     path: '/registration/verify-account',
     title: 'pages.verifyAccount',
     access: LOGIN,
     module: 'registration',
-    screen: placeholder,
+    screen: screen(() => import('../features/registration/components/verify-account-page')),
   },
   {
     path: '/registration/personal-info',
     title: 'pages.personalInfo',
     access: LOGIN,
     module: 'registration',
-    screen: placeholder,
+    screen: registrationPage,
   },
   {
     path: '/registration/company-info',
     title: 'pages.companyInfo',
     access: LOGIN,
     module: 'registration',
-    screen: placeholder,
+    screen: registrationPage,
   },
   {
     path: '/registration/guardian-consent/rejected',
     title: 'pages.guardianConsentRejected',
     access: LOGIN,
-    module: 'guardians',
-    screen: placeholder,
+    module: 'status-pages',
+    screen: screen(
+      () => import('../features/status-pages/components/guardian-consent-rejected-page'),
+    ),
   },
   {
     path: '/id-proofing',
     title: 'pages.idProofing',
     access: { kind: 'login', statuses: (s) => s.startsWith('ID_PROOFING_') || s === 'ACTIVATED' },
-    module: 'id-proofing',
-    screen: placeholder,
+    module: 'status-pages',
+    screen: screen(() => import('../features/status-pages/components/id-proofing-page')),
   },
   {
     path: '/dashboard',
@@ -94,7 +97,7 @@ export const ROUTES: RouteEntry[] = [
       noMinorLacksConsent: true,
     },
     module: 'claims',
-    screen: placeholder,
+    screen: screen(() => import('../features/claims/components/dashboard-page')),
   },
   {
     path: '/settings',
@@ -208,21 +211,23 @@ export const ROUTES: RouteEntry[] = [
     title: 'pages.accountBlocked',
     access: LOGIN,
     module: 'status-pages',
-    screen: placeholder,
+    screen: screen(() => import('../features/status-pages/components/account-blocked-page')),
   },
   {
     path: '/name-match-failed',
     title: 'pages.nameMatchFailed',
     access: LOGIN,
     module: 'status-pages',
-    screen: placeholder,
+    screen: screen(() => import('../features/status-pages/components/name-match-failed-page')),
   },
   {
     path: '/relationship-verification-failed',
     title: 'pages.relationshipVerificationFailed',
     access: LOGIN,
     module: 'status-pages',
-    screen: placeholder,
+    screen: screen(
+      () => import('../features/status-pages/components/relationship-verification-failed-page'),
+    ),
   },
   // The portal's former path prefix: old links and bookmarks land on the root flow.
   { path: '/portal/*', title: 'pages.root', access: PUBLIC, module: 'app', redirect: '/' },

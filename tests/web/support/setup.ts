@@ -1,7 +1,7 @@
 // Web tests: jest-dom matchers, the HTTP layer mocked with MSW (nothing else is mocked), and a
 // clean DOM, cookies and storage between tests.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
 
@@ -14,6 +14,9 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.removeAttribute('open');
   };
 }
+
+// The whole suite runs in parallel with the API and browser tests; give lazy routes time to load.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

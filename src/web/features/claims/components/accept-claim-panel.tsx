@@ -1,0 +1,170 @@
+// Accepting one claim: choose a usable payout method (the preferred one first) and the currency to
+// be paid in, see the converted amount, then confirm with the one-time code sent for this claim.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Claim } from '../../../../core/types/entities/claim';
+import { ConfirmationCodeDialog } from '../../../components/confirmation-code-dialog';
+import { ExchangeRateDisplay } from '../../../components/exchange-rate-display';
+import { Spinner } from '../../../components/spinner';
+import { useGetPaymentMethodsQuery } from '../../payment-methods/api/payment-methods-api';
+import {
+  useAcceptClaimMutation,
+  useGetQuoteQuery,
+  useSendAcceptanceCodeMutation,
+} from '../api/claims-api';
+import { randomPrefix } from './claim-rules';
+import { payoutOption } from './payout-method-label';
+
+export interface AcceptClaimPanelProps {
+  claim: Claim;
+  onAccepted: () => void;
+  onClose: () => void;
+}
+
+export function AcceptClaimPanel({ claim, onAccepted, onClose }: AcceptClaimPanelProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const currencyId = useId();
+  const methods = useGetPaymentMethodsQuery();
+  const options = (methods.data ?? []).map(payoutOption);
+  const usable = options.filter((o) => o.usable);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selected = chosen ?? (usable.find((o) => o.preferred) ?? usable[0])?.id ?? null;
+
+  const [currency, setCurrency] = useState(claim.currency);
+  const quote = useGetQuoteQuery({ claimId: claim.id, targetCurrency: currency });
+  const currencies = Array.from(new Set([claim.currency, ...(quote.data?.currencies ?? [])]));
+
+  const [sendCode, sending] = useSendAcceptanceCodeMutation();
+  const [accept] = useAcceptClaimMutation();
+  const [prefix, setPrefix] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const requestCode = async () => {
+    const sent = await sendCode({ claimId: claim.id, prefix: randomPrefix() }).unwrap();
+    setPrefix(sent.prefix);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!selected) return;
+    setError(null);
+    try {
+      await requestCode();
+    } catch {
+      setError(t('dashboard.accept.sendFailed'));
+    }
+  };
+
+  return (
+    <section className="claim-accept" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('dashboard.accept.title', { merchant: claim.merchantName ?? '' })}</h3>
+      {methods.isLoading ? (
+        <Spinner />
+      ) : options.length === 0 ? (
+        <p>
+          {t('dashboard.accept.noMethods')}{' '}
+          <Link to="/settings">{t('dashboard.accept.addMethod')}</Link>
+        </p>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <fieldset className="schema-form__radios">
+            <legend>{t('dashboard.accept.methodLegend')}</legend>
+            {options.map((option) => {
+              const hintId = `${headingId}-${option.id}-hint`;
+              return (
+                <div key={option.id} className="schema-form__check">
+                  <label>
+                    <input
+                      type="radio"
+                      name={`${headingId}-method`}
+                      value={option.id}
+                      checked={option.usable && selected === option.id}
+                      disabled={!option.usable}
+                      aria-describedby={option.usable ? undefined : hintId}
+                      onChange={() => setChosen(option.id)}
+                    />{' '}
+                    {t(option.labelKey, option.values)}
+                    {option.preferred ? ` (${t('dashboard.accept.preferred')})` : null}
+                  </label>
+                  {option.usable ? null : (
+                    <p id={hintId} className="schema-form__hint">
+                      {t('dashboard.accept.zelleAwaitsCode')}{' '}
+                      <Link to="/settings">{t('dashboard.accept.openSettings')}</Link>
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+          </fieldset>
+          <div className="schema-form__field">
+            <label htmlFor={currencyId} className="schema-form__label">
+              {t('dashboard.accept.currency')}
+            </label>
+            <select
+              id={currencyId}
+              className="schema-form__select"
+              value={currency}
+              onChange={(event) => setCurrency(event.target.value)}
+            >
+              {currencies.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
+          {quote.data ? (
+            <ExchangeRateDisplay
+              sourceAmount={claim.amount}
+              sourceCurrency={claim.currency}
+              targetAmount={quote.data.targetAmount}
+              targetCurrency={quote.data.targetCurrency}
+              rate={quote.data.rate}
+              asOf={quote.data.asOf}
+            />
+          ) : quote.isError ? (
+            <p role="alert">{t('dashboard.accept.quoteFailed')}</p>
+          ) : (
+            <Spinner />
+          )}
+          {error ? (
+            <p role="alert" className="schema-form__error">
+              {error}
+            </p>
+          ) : null}
+          <div className="schema-form__actions">
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              {t('dashboard.accept.back')}
+            </button>
+            <button
+              type="submit"
+              className="button"
+              disabled={!selected || !usable.some((o) => o.id === selected) || sending.isLoading}
+            >
+              {t('dashboard.accept.continue')}
+            </button>
+          </div>
+        </form>
+      )}
+      <ConfirmationCodeDialog
+        open={prefix !== null}
+        prefix={prefix ?? ''}
+        onConfirm={async (otp) => {
+          if (!selected) return;
+          await accept({
+            claimId: claim.id,
+            otp,
+            paymentMethodId: selected,
+            targetCurrency: currency,
+          }).unwrap();
+          setPrefix(null);
+          onAccepted();
+        }}
+        onResend={requestCode}
+        onClose={() => setPrefix(null)}
+      />
+    </section>
+  );
+}

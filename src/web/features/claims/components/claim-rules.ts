@@ -1,0 +1,21 @@
+// Which claims are upcoming (spec section 4), which can still be accepted or cancelled, and which
+// profiles may accept at all.
+import type { Claim } from '../../../../core/types/entities/claim';
+
+const UPCOMING: readonly string[] = [
+  'CLAIM_CREATED',
+  'CLAIM_ON_HOLD',
+  'CLAIM_ACKNOWLEDGED',
+  'PAYMENT_IN_PROGRESS',
+];
+const ACCEPTABLE: readonly string[] = ['CLAIM_CREATED', 'CLAIM_ACKNOWLEDGED'];
+const CANNOT_ACCEPT: readonly string[] = ['ON_HOLD', 'GUARDIAN_CONSENT_PENDING'];
+
+export const isUpcoming = (claim: Pick<Claim, 'status'>) => UPCOMING.includes(claim.status);
+export const isAcceptable = (claim: Pick<Claim, 'status'>) => ACCEPTABLE.includes(claim.status);
+/** ON_HOLD and GUARDIAN_CONSENT_PENDING profiles see their claims but may not accept them. */
+export const profileMayAccept = (status: string | undefined) =>
+  !!status && !CANNOT_ACCEPT.includes(status);
+
+/** A random 4-digit prefix for the acceptance code (spec section 9). */
+export const randomPrefix = () => String(Math.floor(Math.random() * 10000)).padStart(4, '0');

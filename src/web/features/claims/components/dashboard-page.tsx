@@ -1,0 +1,212 @@
+// The dashboard (/dashboard): the user's upcoming and past claims. An upcoming claim that can still
+// be accepted offers "Accept" (payout method, currency, one-time code) and "Cancel claim".
+// ON_HOLD and GUARDIAN_CONSENT_PENDING profiles see their claims but are told why they cannot
+// accept yet.
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Claim } from '../../../../core/types/entities/claim';
+import { DashboardPage as DashboardFrame } from '../../../components/dashboard-page';
+import { formatMoney } from '../../../components/exchange-rate-display';
+import { Modal } from '../../../components/modal';
+import { Section } from '../../../components/section';
+import { Spinner } from '../../../components/spinner';
+import { useGetProfileQuery } from '../../profile/api/profile-api';
+import { useCancelClaimMutation, useGetClaimsQuery } from '../api/claims-api';
+import { AcceptClaimPanel } from './accept-claim-panel';
+import { isAcceptable, isUpcoming, profileMayAccept } from './claim-rules';
+
+export default function ClaimsDashboardPage() {
+  const { t } = useTranslation();
+  const claims = useGetClaimsQuery();
+  const { data: profile } = useGetProfileQuery();
+  const mayAccept = profileMayAccept(profile?.status);
+  const [accepting, setAccepting] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<Claim | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const list = claims.data ?? [];
+  const upcoming = list.filter(isUpcoming);
+  const past = list.filter((claim) => !isUpcoming(claim));
+
+  const row = (claim: Claim) => (
+    <ClaimRow
+      key={claim.id}
+      claim={claim}
+      actions={
+        isAcceptable(claim) ? (
+          <>
+            {mayAccept ? (
+              <button
+                type="button"
+                className="button"
+                aria-expanded={accepting === claim.id}
+                onClick={() => {
+                  setNotice(null);
+                  setAccepting(accepting === claim.id ? null : claim.id);
+                }}
+              >
+                {t('dashboard.actions.accept')}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setNotice(null);
+                setCancelling(claim);
+              }}
+            >
+              {t('dashboard.actions.cancel')}
+            </button>
+          </>
+        ) : null
+      }
+    >
+      {mayAccept && accepting === claim.id ? (
+        <AcceptClaimPanel
+          claim={claim}
+          onClose={() => setAccepting(null)}
+          onAccepted={() => {
+            setAccepting(null);
+            setNotice(t('dashboard.accept.success'));
+          }}
+        />
+      ) : null}
+    </ClaimRow>
+  );
+
+  return (
+    <DashboardFrame title={t('pages.dashboard')} lead={t('dashboard.lead')}>
+      <p role="status" className="claims__notice">
+        {notice}
+      </p>
+      {profile && !mayAccept ? (
+        <p className="claims__blocked">
+          {t(
+            profile.status === 'GUARDIAN_CONSENT_PENDING'
+              ? 'dashboard.blocked.guardianConsent'
+              : 'dashboard.blocked.onHold',
+          )}
+        </p>
+      ) : null}
+      {claims.isLoading ? (
+        <Spinner />
+      ) : claims.isError ? (
+        <p role="alert">{t('dashboard.loadFailed')}</p>
+      ) : (
+        <>
+          <Section title={t('dashboard.upcoming.title')}>
+            {upcoming.length ? (
+              <ul className="claims__list">{upcoming.map(row)}</ul>
+            ) : (
+              <p>{t('dashboard.upcoming.empty')}</p>
+            )}
+          </Section>
+          <Section title={t('dashboard.past.title')}>
+            {past.length ? (
+              <ul className="claims__list">{past.map(row)}</ul>
+            ) : (
+              <p>{t('dashboard.past.empty')}</p>
+            )}
+          </Section>
+        </>
+      )}
+      {cancelling ? (
+        <CancelClaimModal
+          claim={cancelling}
+          onDone={(cancelled) => {
+            setCancelling(null);
+            if (cancelled) setNotice(t('dashboard.cancel.success'));
+          }}
+        />
+      ) : null}
+    </DashboardFrame>
+  );
+}
+
+function ClaimRow({
+  claim,
+  actions,
+  children,
+}: {
+  claim: Claim;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language || 'en';
+  const created = claim.createdAt ? new Date(claim.createdAt) : null;
+  const merchant = claim.merchantName ?? t('dashboard.unknownMerchant');
+  return (
+    <li className="claim" aria-label={merchant}>
+      <div className="claim__summary">
+        <strong className="claim__amount">
+          {formatMoney(claim.amount, claim.currency, locale)}
+        </strong>{' '}
+        <span className="claim__merchant">{merchant}</span>{' '}
+        {created && !Number.isNaN(created.getTime()) ? (
+          <time className="claim__date" dateTime={claim.createdAt}>
+            {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(created)}
+          </time>
+        ) : null}{' '}
+        <span className={`claim__status claim__status--${claim.status.toLowerCase()}`}>
+          {t(`dashboard.status.${claim.status}`, { defaultValue: claim.status })}
+        </span>
+      </div>
+      {actions ? <div className="claim__actions">{actions}</div> : null}
+      {children}
+    </li>
+  );
+}
+
+function CancelClaimModal({
+  claim,
+  onDone,
+}: {
+  claim: Claim;
+  onDone: (cancelled: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [cancelClaim, { isLoading }] = useCancelClaimMutation();
+  const [failed, setFailed] = useState(false);
+  const confirm = async () => {
+    setFailed(false);
+    try {
+      await cancelClaim(claim.id).unwrap();
+      onDone(true);
+    } catch {
+      setFailed(true);
+    }
+  };
+  return (
+    <Modal
+      open
+      role="alertdialog"
+      title={t('dashboard.cancel.title')}
+      onClose={() => onDone(false)}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={() => onDone(false)}>
+            {t('dashboard.cancel.keep')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={isLoading}
+            onClick={() => void confirm()}
+          >
+            {t('dashboard.cancel.confirm')}
+          </button>
+        </>
+      }
+    >
+      <p>
+        {t('dashboard.cancel.body', {
+          amount: formatMoney(claim.amount, claim.currency, i18n.language || 'en'),
+          merchant: claim.merchantName ?? t('dashboard.unknownMerchant'),
+        })}
+      </p>
+      {failed ? <p role="alert">{t('dashboard.cancel.failed')}</p> : null}
+    </Modal>
+  );
+}

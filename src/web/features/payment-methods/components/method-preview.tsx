@@ -1,0 +1,76 @@
+// A payout method's preview details on its card: masked numbers only, as the API sends them.
+import { useTranslation } from 'react-i18next';
+import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
+
+export interface MethodPreviewProps {
+  method: PaymentMethod;
+  /** The bank line (bank and transfer method) is hidden in the 'rs' flow. */
+  hideTransferMethod?: boolean;
+}
+
+export function MethodPreview({ method, hideTransferMethod = false }: MethodPreviewProps) {
+  const { t } = useTranslation();
+  const lines: { key: string; text: string }[] = [];
+  switch (method.type) {
+    case 'DEBIT_CARD': {
+      const card = method.debitCard;
+      const date = `${String(card.expirationMonth).padStart(2, '0')}/${String(card.expirationYear).slice(-2)}`;
+      lines.push({
+        key: 'card',
+        text: `${t('payoutMethods.preview.card', { brand: card.brand, last4: card.last4 })} ${date}`,
+      });
+      break;
+    }
+    case 'Paypal':
+      if (method.paypal.email)
+        lines.push({
+          key: 'email',
+          text: t('payoutMethods.preview.email', { value: method.paypal.email }),
+        });
+      break;
+    case 'ZELLE':
+      lines.push({
+        key: 'token',
+        text: t('payoutMethods.preview.zelleToken', {
+          value: method.zelle.token ?? method.zelle.email,
+        }),
+      });
+      lines.push({
+        key: 'status',
+        text: t(`payoutMethods.preview.status.${method.zelle.status ?? 'ACTIVE'}`),
+      });
+      break;
+    case 'PHYSICAL_CHECK':
+      lines.push({ key: 'check', text: t('payoutMethods.preview.check') });
+      break;
+    default: {
+      const bank = method.bankAccount;
+      lines.push({ key: 'nickname', text: bank.nickname });
+      if (bank.iban)
+        lines.push({ key: 'iban', text: t('payoutMethods.preview.iban', { value: bank.iban }) });
+      else if (bank.accountNumber)
+        lines.push({
+          key: 'account',
+          text: t('payoutMethods.preview.account', { value: bank.accountNumber }),
+        });
+      if (!hideTransferMethod) {
+        const methodLabel = t(`payoutMethods.types.${bank.transferMethod}`);
+        lines.push({
+          key: 'bank',
+          text: [bank.bankName, t('payoutMethods.preview.bankLine', { method: methodLabel })]
+            .filter(Boolean)
+            .join(' · '),
+        });
+      }
+    }
+  }
+  return (
+    <ul className="payout-method__details">
+      {lines.map((line) => (
+        <li key={line.key} data-detail={line.key}>
+          {line.text}
+        </li>
+      ))}
+    </ul>
+  );
+}

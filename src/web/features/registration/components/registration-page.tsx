@@ -1,0 +1,278 @@
+// Step 2 of account setup (/registration, and the re-entry routes /registration/personal-info and
+// /registration/company-info): who is paid (person or company), their details, their address and
+// phones. Save sends the details and the address together; the server's field errors land on the
+// fields they name. After a save the user continues to the identity check.
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Configuration } from '../../../../core/types/entities/configuration';
+import type { Profile } from '../../../../core/types/entities/profile';
+import {
+  CountryVariantForm,
+  SchemaForm,
+  type FormData,
+  type ServerFieldError,
+} from '../../../components/schema-form';
+import { Section } from '../../../components/section';
+import { Spinner } from '../../../components/spinner';
+import { TextWithLinks } from '../../../components/text-with-links';
+import { TilePage } from '../../../components/tile-page';
+import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import {
+  useGetProfileQuery,
+  useStartIdProofingMutation,
+  useUpdateProfileMutation,
+} from '../../profile/api/profile-api';
+import { addressFormOf, detailsOf, type Kind } from '../lib/profile-forms';
+import { errorsUnder, fieldErrorsOf } from '../lib/server-errors';
+import { PhonesSection } from './phones-section';
+import { StepProgress } from './step-progress';
+
+const titleKey = (pathname: string) =>
+  pathname.endsWith('/personal-info')
+    ? 'registration.details.personalTitle'
+    : pathname.endsWith('/company-info')
+      ? 'registration.details.companyTitle'
+      : 'registration.details.title';
+
+export default function RegistrationPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const profile = useGetProfileQuery();
+  const configuration = useGetConfigurationQuery();
+  const title = t(titleKey(pathname));
+
+  if (profile.data && configuration.data) {
+    return (
+      <TilePage title={title} lead={t('registration.details.lead')}>
+        <StepProgress current={2} />
+        <RegistrationForms
+          key={profile.data.id}
+          profile={profile.data}
+          configuration={configuration.data}
+          pathname={pathname}
+        />
+      </TilePage>
+    );
+  }
+  return (
+    <TilePage title={title}>
+      <StepProgress current={2} />
+      {profile.isError || configuration.isError ? (
+        <p role="alert">{t('registration.details.loadFailed')}</p>
+      ) : (
+        <Spinner label={t('registration.details.loading')} />
+      )}
+    </TilePage>
+  );
+}
+
+interface Errors {
+  details: ServerFieldError[];
+  address: ServerFieldError[];
+  general: string | null;
+}
+
+const NO_ERRORS: Errors = { details: [], address: [], general: null };
+
+function RegistrationForms({
+  profile,
+  configuration,
+  pathname,
+}: {
+  profile: Profile;
+  configuration: Configuration;
+  pathname: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const typeName = useId();
+  const rules = configuration.businessRules;
+  const countries = configuration.supportedCountries;
+  const companyEnabled = rules.companyProfileEnabled;
+  const locked = !!profile.lockProfileType && profile.profileType !== 'UNDEFINED';
+
+  const [kind, setKind] = useState<Kind>(() => {
+    if (locked && (profile.profileType === 'PERSON' || profile.profileType === 'COMPANY'))
+      return profile.profileType;
+    if (!companyEnabled) return 'PERSON';
+    if (pathname.endsWith('/company-info')) return 'COMPANY';
+    return profile.profileType === 'COMPANY' ? 'COMPANY' : 'PERSON';
+  });
+  const [details, setDetails] = useState<FormData>(() => detailsOf(profile, kind));
+  const [detailsDone, setDetailsDone] = useState(false);
+  const [address, setAddress] = useState<FormData>(() => addressFormOf(profile.addresses?.[0]));
+  const [errors, setErrors] = useState<Errors>(NO_ERRORS);
+  const [saved, setSaved] = useState<Profile | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
+  const [update] = useUpdateProfileMutation();
+  const [startIdProofing, { isLoading: starting }] = useStartIdProofingMutation();
+
+  const chooseKind = (next: Kind) => {
+    setKind(next);
+    setDetails(detailsOf(profile, next));
+    setDetailsDone(false);
+    setSaved(null);
+    setErrors(NO_ERRORS);
+  };
+
+  const residency = typeof details.residency === 'string' ? details.residency : undefined;
+  const savedCountry = profile.addresses?.[0]?.countryCode;
+  const addressCountry =
+    (typeof address.countryCode === 'string' && address.countryCode) ||
+    residency ||
+    countries[0] ||
+    'US';
+
+  const save = async (addressData: FormData) => {
+    setErrors(NO_ERRORS);
+    setSaved(null);
+    const body = {
+      profileType: kind,
+      [kind === 'COMPANY' ? 'company' : 'person']: details,
+      addresses: [
+        { ...addressData, addressType: kind === 'COMPANY' ? 'COMMERCIAL' : 'RESIDENTIAL' },
+      ],
+    };
+    try {
+      setSaved(await update(body).unwrap());
+    } catch (failure) {
+      const all = fieldErrorsOf(failure);
+      const detailErrors = errorsUnder(all, kind === 'COMPANY' ? '/company' : '/person');
+      const addressErrors = errorsUnder(all, '/addresses/0');
+      const placed = detailErrors.length + addressErrors.length;
+      setErrors({
+        details: detailErrors,
+        address: addressErrors,
+        general: all.some((e) => e.path === '/profileType')
+          ? t('registration.details.companyUnavailable')
+          : placed
+            ? t('registration.details.fixErrors')
+            : t('registration.details.saveFailed'),
+      });
+    }
+  };
+
+  const continueToIdentityCheck = async () => {
+    setStartError(null);
+    try {
+      await startIdProofing().unwrap();
+      void navigate('/');
+    } catch {
+      setStartError(t('registration.details.startFailed'));
+    }
+  };
+
+  const isMinor = saved ? !!saved.isMinor : !!profile.isMinor;
+
+  return (
+    <>
+      {companyEnabled ? (
+        <fieldset className="schema-form__field schema-form__group">
+          <legend className="schema-form__label">{t('registration.type.legend')}</legend>
+          <div className="schema-form__radios">
+            {(['PERSON', 'COMPANY'] as const).map((option) => (
+              <label key={option} className="schema-form__check">
+                <input
+                  type="radio"
+                  name={typeName}
+                  value={option}
+                  checked={kind === option}
+                  disabled={locked}
+                  onChange={() => chooseKind(option)}
+                />
+                <span>{t(`registration.type.${option === 'PERSON' ? 'person' : 'company'}`)}</span>
+              </label>
+            ))}
+          </div>
+          {locked ? <p className="schema-form__hint">{t('registration.type.locked')}</p> : null}
+        </fieldset>
+      ) : null}
+
+      <Section
+        title={t(
+          kind === 'COMPANY'
+            ? 'registration.details.companySection'
+            : 'registration.details.personSection',
+        )}
+      >
+        <SchemaForm
+          key={kind}
+          formId={kind === 'COMPANY' ? 'profile-company' : 'profile-person'}
+          formData={details}
+          countries={countries}
+          serverErrors={errors.details}
+          submitLabel={t('registration.details.next')}
+          onChange={(data) => {
+            setDetails(data);
+            setSaved(null);
+          }}
+          onSubmit={() => setDetailsDone(true)}
+        />
+      </Section>
+
+      {detailsDone ? (
+        <Section
+          title={t('registration.address.title')}
+          description={t('registration.address.lead')}
+        >
+          <CountryVariantForm
+            key={`${kind}|${savedCountry || residency || ''}`}
+            formId="address"
+            initialCountry={addressCountry}
+            initialData={address}
+            countries={countries}
+            serverErrors={errors.address}
+            submitLabel={t('registration.details.save')}
+            onChange={(data) => {
+              setAddress(data);
+              setSaved(null);
+            }}
+            onSubmit={save}
+          />
+        </Section>
+      ) : null}
+
+      {errors.general ? (
+        <p className="code-dialog__message code-dialog__message--error" role="alert">
+          {errors.general}
+        </p>
+      ) : null}
+
+      <PhonesSection phones={profile.phones ?? []} />
+
+      {saved && isMinor ? (
+        <Section title={t('registration.minor.title')}>
+          <p>{t('registration.minor.body', { age: rules.minimumAge })}</p>
+          <TextWithLinks
+            i18nKey="registration.minor.invite"
+            links={[{ href: '/registration', internal: true }]}
+          />
+        </Section>
+      ) : null}
+
+      <div className="schema-form__actions">
+        {saved ? (
+          <p role="status" style={{ width: '100%' }}>
+            {t('registration.details.saved')}
+          </p>
+        ) : (
+          <p className="schema-form__hint">{t('registration.details.saveFirst')}</p>
+        )}
+        <button
+          type="button"
+          className="button"
+          disabled={!saved || starting}
+          onClick={() => void continueToIdentityCheck()}
+        >
+          {starting ? t('registration.details.starting') : t('registration.details.continue')}
+        </button>
+      </div>
+      {startError ? (
+        <p className="code-dialog__message code-dialog__message--error" role="alert">
+          {startError}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,295 @@
+// /settings: the profile summary and the payout methods, each a card with its preview details and
+// its actions (prefer, verify a Zelle token, edit, delete), then the types that can still be added.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
+import type { Profile } from '../../../../core/types/entities/profile';
+import { Modal } from '../../../components/modal';
+import { PageWrapper } from '../../../components/page-wrapper';
+import { Section } from '../../../components/section';
+import { Spinner } from '../../../components/spinner';
+import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import {
+  useDeleteBankAccountMutation,
+  useDeleteDebitCardMutation,
+  useDeletePaypalMutation,
+  useDeletePhysicalCheckMutation,
+  useDeleteZelleMutation,
+  useGetAvailableTypesQuery,
+  useGetPaymentMethodsQuery,
+  useSetPreferredMutation,
+} from '../../payment-methods/api/payment-methods-api';
+import {
+  ADD_PATHS,
+  awaitsCode,
+  isBank,
+  isPreferred,
+  methodId,
+  methodName,
+  readFailure,
+} from '../../payment-methods/components/method-helpers';
+import { MethodPreview } from '../../payment-methods/components/method-preview';
+import { useGetProfileQuery } from '../../profile/api/profile-api';
+
+function profileName(profile: Profile): string {
+  if (profile.profileType === 'COMPANY' && profile.company?.name) return profile.company.name;
+  const person = profile.person;
+  const name = [person?.firstName, person?.middleName, person?.lastName].filter(Boolean).join(' ');
+  return name || profile.name || '';
+}
+
+function addressLines(profile: Profile): string[] {
+  const address = profile.addresses?.[0];
+  if (!address) return [];
+  return [
+    address.addressLine1,
+    address.addressLine2,
+    [address.city, address.state, address.postalCode].filter(Boolean).join(' '),
+    address.countryCode,
+  ].filter((line): line is string => !!line);
+}
+
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const { data: profile } = useGetProfileQuery();
+  return (
+    <PageWrapper title={t('settings.title')} lead={t('settings.lead')} width="dashboard">
+      {profile ? <ProfileSummary profile={profile} /> : <Spinner />}
+      <PayoutMethods onHold={profile?.status === 'ON_HOLD'} />
+    </PageWrapper>
+  );
+}
+
+function ProfileSummary({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const lines = addressLines(profile);
+  return (
+    <Section
+      title={t('settings.profile.title')}
+      actions={
+        <Link className="button button--secondary" to="/registration/personal-info">
+          {t('settings.profile.edit')}
+        </Link>
+      }
+    >
+      <dl className="details-list">
+        <dt>{t('settings.profile.name')}</dt>
+        <dd>{profileName(profile)}</dd>
+        <dt>{t('settings.profile.email')}</dt>
+        <dd>{profile.email}</dd>
+        <dt>{t('settings.profile.address')}</dt>
+        <dd>
+          {lines.length
+            ? lines.map((line, index) => (
+                <span key={index} className="details-list__line">
+                  {line}
+                </span>
+              ))
+            : t('settings.profile.noAddress')}
+        </dd>
+      </dl>
+    </Section>
+  );
+}
+
+function PayoutMethods({ onHold }: { onHold: boolean }) {
+  const { t } = useTranslation();
+  const { data: configuration } = useGetConfigurationQuery();
+  const methods = useGetPaymentMethodsQuery();
+  const types = useGetAvailableTypesQuery();
+  const [setPreferred] = useSetPreferredMutation();
+  const [deleteBank] = useDeleteBankAccountMutation();
+  const [deleteCard] = useDeleteDebitCardMutation();
+  const [deletePaypal] = useDeletePaypalMutation();
+  const [deleteZelle] = useDeleteZelleMutation();
+  const [deleteCheck] = useDeletePhysicalCheckMutation();
+  const [toDelete, setToDelete] = useState<PaymentMethod | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const hideTransferMethod = configuration?.businessRules.flowType === 'rs';
+
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      return true;
+    } catch (failure) {
+      setError(readFailure(failure, t).message ?? t('payoutMethods.errors.generic'));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = (method: PaymentMethod) => {
+    const id = methodId(method) ?? '';
+    if (isBank(method)) return deleteBank(id).unwrap();
+    switch (method.type) {
+      case 'DEBIT_CARD':
+        return deleteCard(id).unwrap();
+      case 'Paypal':
+        return deletePaypal().unwrap();
+      case 'ZELLE':
+        return deleteZelle().unwrap();
+      default:
+        return deleteCheck().unwrap();
+    }
+  };
+
+  const addPaths = [
+    ...new Map(
+      (types.data ?? [])
+        .filter((type) => ADD_PATHS[type.type])
+        .map((type) => {
+          const path = ADD_PATHS[type.type] ?? '';
+          const label =
+            path === '/bank-account'
+              ? t('payoutMethods.types.bankAccount')
+              : t(`payoutMethods.types.${type.type}`);
+          return [path, label] as const;
+        }),
+    ),
+  ];
+
+  return (
+    <>
+      <Section title={t('settings.methods.title')}>
+        {onHold ? (
+          <p className="settings__notice" role="note">
+            {t('settings.methods.onHold')}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {methods.isLoading ? (
+          <Spinner />
+        ) : methods.isError ? (
+          <p role="alert">{t('settings.methods.loadFailed')}</p>
+        ) : !methods.data?.length ? (
+          <p>{t('settings.methods.empty')}</p>
+        ) : (
+          <ul className="payout-methods">
+            {methods.data.map((method) => {
+              const id = methodId(method) ?? method.type;
+              const name = methodName(method, t);
+              return (
+                <li key={id} className="payout-method card" aria-label={name}>
+                  <div className="payout-method__header">
+                    <h3 className="payout-method__title">
+                      {t(
+                        isBank(method)
+                          ? 'payoutMethods.types.bankAccount'
+                          : `payoutMethods.types.${method.type}`,
+                      )}
+                    </h3>
+                    {isPreferred(method) ? (
+                      <span className="badge">{t('settings.methods.preferred')}</span>
+                    ) : null}
+                  </div>
+                  <MethodPreview method={method} hideTransferMethod={hideTransferMethod} />
+                  <div
+                    className="payout-method__actions"
+                    role="group"
+                    aria-label={t('settings.methods.actions', { name })}
+                  >
+                    {awaitsCode(method) ? (
+                      <Link className="button" to="/zelle">
+                        {t('settings.methods.verify')}
+                      </Link>
+                    ) : !isPreferred(method) ? (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        disabled={busy}
+                        onClick={() =>
+                          void run(() => setPreferred(methodId(method) ?? '').unwrap())
+                        }
+                      >
+                        {t('settings.methods.prefer')}
+                      </button>
+                    ) : null}
+                    {isBank(method) ? (
+                      <Link
+                        className="button button--secondary"
+                        to={`/bank-account/${method.bankAccount.id}`}
+                      >
+                        {t('settings.methods.edit')}
+                      </Link>
+                    ) : method.type === 'ZELLE' ? (
+                      <Link className="button button--secondary" to="/zelle">
+                        {t('settings.methods.edit')}
+                      </Link>
+                    ) : null}
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={busy || onHold}
+                      title={onHold ? t('settings.methods.onHold') : undefined}
+                      onClick={() => setToDelete(method)}
+                    >
+                      {t('settings.methods.delete')}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Section>
+      <Section title={t('settings.add.title')}>
+        {types.isLoading ? (
+          <Spinner />
+        ) : addPaths.length ? (
+          <ul className="payout-methods__add">
+            {addPaths.map(([path, label]) => (
+              <li key={path}>
+                <Link className="button button--secondary" to={path}>
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('settings.add.none')}</p>
+        )}
+      </Section>
+      <Modal
+        open={toDelete !== null}
+        title={t('settings.methods.deleteTitle')}
+        onClose={() => setToDelete(null)}
+        actions={
+          <>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setToDelete(null)}
+            >
+              {t('settings.methods.cancel')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => {
+                const method = toDelete;
+                setToDelete(null);
+                if (method) void run(() => remove(method));
+              }}
+            >
+              {t('settings.methods.deleteConfirm')}
+            </button>
+          </>
+        }
+      >
+        <p>
+          {toDelete ? t('settings.methods.deleteBody', { name: methodName(toDelete, t) }) : null}
+        </p>
+      </Modal>
+    </>
+  );
+}

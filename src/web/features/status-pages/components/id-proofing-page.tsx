@@ -1,0 +1,143 @@
+// Step 3 of account setup. VERIFIED or ACTIVATED: what the identity check is (and, for VERIFIED,
+// a button to start it); ID_PROOFING_PENDING: we are checking, the status is polled every
+// profileRefreshInterval seconds and the root flow takes over once it changes; ID_PROOFING_FAILED:
+// correct the details, or contact support.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { Spinner } from '../../../components/spinner';
+import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import {
+  useGetProfileStatusQuery,
+  useStartIdProofingMutation,
+} from '../../profile/api/profile-api';
+import { StepProgress } from '../../registration/components/step-progress';
+import { StatusPage } from './status-page';
+
+const DEFAULT_REFRESH_SECONDS = 30;
+
+export default function IdProofingPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: configuration } = useGetConfigurationQuery();
+  const { data, isError, refetch, isFetching } = useGetProfileStatusQuery();
+  const status = data?.status;
+  const pending = status === 'ID_PROOFING_PENDING';
+  const seconds = configuration?.appConfig.profileRefreshInterval ?? DEFAULT_REFRESH_SECONDS;
+  // A second subscription that polls only while the check is pending.
+  useGetProfileStatusQuery(undefined, { skip: !pending, pollingInterval: seconds * 1000 });
+  const [startIdProofing, { isLoading: starting }] = useStartIdProofingMutation();
+  const [startFailed, setStartFailed] = useState(false);
+
+  // Once a pending check ends (other than by failing, shown here), the root flow continues.
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (pending) wasPending.current = true;
+    else if (wasPending.current && status && status !== 'ID_PROOFING_FAILED') void navigate('/');
+  }, [pending, status, navigate]);
+
+  const progress = <StepProgress current={3} />;
+
+  if (!status) {
+    return (
+      <StatusPage
+        title={t('statusPages.idProofing.title')}
+        before={progress}
+        body={
+          isError ? (
+            <span role="alert">{t('statusPages.loadFailed')}</span>
+          ) : (
+            <Spinner label={t('statusPages.loading')} />
+          )
+        }
+      />
+    );
+  }
+
+  if (pending) {
+    return (
+      <StatusPage
+        title={t('statusPages.idProofing.pending.title')}
+        before={progress}
+        body={t('statusPages.idProofing.pending.body')}
+        next={t('statusPages.idProofing.pending.next', { seconds })}
+        signOut={false}
+        actions={
+          <button
+            type="button"
+            className="button"
+            disabled={isFetching}
+            onClick={() => void refetch()}
+          >
+            {t('statusPages.idProofing.pending.refresh')}
+          </button>
+        }
+      />
+    );
+  }
+
+  if (status === 'ID_PROOFING_FAILED') {
+    return (
+      <StatusPage
+        title={t('statusPages.idProofing.failed.title')}
+        before={progress}
+        body={t('statusPages.idProofing.failed.body')}
+        next={t('statusPages.idProofing.failed.next')}
+        actions={
+          <Link className="button" to="/registration/personal-info">
+            {t('statusPages.idProofing.failed.correct')}
+          </Link>
+        }
+      />
+    );
+  }
+
+  const start = async () => {
+    setStartFailed(false);
+    try {
+      await startIdProofing().unwrap();
+      void navigate('/');
+    } catch {
+      setStartFailed(true);
+    }
+  };
+
+  return (
+    <StatusPage
+      title={t('statusPages.idProofing.title')}
+      before={progress}
+      body={t('statusPages.idProofing.start.body')}
+      next={
+        status === 'ACTIVATED'
+          ? t('statusPages.idProofing.start.done')
+          : t('statusPages.idProofing.start.next')
+      }
+      signOut={false}
+      actions={
+        <>
+          {status === 'ACTIVATED' ? (
+            <Link className="button" to="/">
+              {t('statusPages.idProofing.start.continue')}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="button"
+              disabled={starting}
+              onClick={() => void start()}
+            >
+              {starting
+                ? t('statusPages.idProofing.start.starting')
+                : t('statusPages.idProofing.start.button')}
+            </button>
+          )}
+          {startFailed ? (
+            <p className="code-dialog__message code-dialog__message--error" role="alert">
+              {t('statusPages.idProofing.start.failed')}
+            </p>
+          ) : null}
+        </>
+      }
+    />
+  );
+}

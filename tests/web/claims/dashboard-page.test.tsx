@@ -1,0 +1,264 @@
+// The claims dashboard against the mocked funnel API and the real store: upcoming and past claims,
+// accepting with a payout method, a currency and the one-time code, and who may not accept.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { Claim } from '../../../src/core/types/entities/claim';
+import type { PaymentMethod } from '../../../src/core/types/entities/payment-method';
+import ClaimsDashboardPage from '../../../src/web/features/claims/components/dashboard-page';
+import { renderWithProviders } from '../support/render';
+import { handlers, profileWith, server } from '../support/server';
+
+const claim = (over: Partial<Claim>): Claim => ({
+  id: 'c-1',
+  status: 'CLAIM_CREATED',
+  amount: '100.00',
+  currency: 'USD',
+  merchantName: 'Acme',
+  createdAt: '2024-03-05T10:00:00Z',
+  ...over,
+});
+
+const bank: PaymentMethod = {
+  type: 'ACH',
+  bankAccount: {
+    id: 'b-1',
+    nickname: 'Checking',
+    preferred: false,
+    transferMethod: 'ACH',
+    countryCode: 'US',
+    accountNumber: '000123456789',
+  },
+};
+const check: PaymentMethod = {
+  type: 'PHYSICAL_CHECK',
+  physicalCheck: { id: 'pc-1', preferred: true },
+};
+const pendingZelle: PaymentMethod = {
+  type: 'ZELLE',
+  zelle: { id: 'z-1', email: 'ana@example.com', phone: '', status: 'AWAITS_OTP', preferred: true },
+};
+
+interface Setup {
+  claims: Claim[];
+  methods?: PaymentMethod[];
+  status?: 'ACTIVATED' | 'ON_HOLD' | 'GUARDIAN_CONSENT_PENDING';
+}
+
+function mockApi({ claims, methods = [bank, check], status = 'ACTIVATED' }: Setup) {
+  const state = { claims: [...claims], claimLoads: 0 };
+  const accepts: unknown[] = [];
+  const prefixes: string[] = [];
+  server.use(
+    handlers.profile(profileWith({ status })),
+    http.get('/master/funnel/v1/claims', () => {
+      state.claimLoads++;
+      return HttpResponse.json({ data: state.claims });
+    }),
+    http.get('/master/funnel/v1/payment-methods', () => HttpResponse.json({ data: methods })),
+    http.get('/master/funnel/v1/claims/:id/quote', ({ request }) => {
+      const target = new URL(request.url).searchParams.get('targetCurrency') ?? 'USD';
+      const rate = target === 'EUR' ? '0.92' : '1';
+      return HttpResponse.json({
+        data: {
+          sourceCurrency: 'USD',
+          targetCurrency: target,
+          sourceAmount: '100.00',
+          rate,
+          targetAmount: target === 'EUR' ? '92.00' : '100.00',
+          asOf: '2024-03-05T10:00:00Z',
+          currencies: ['EUR', 'GBP', 'USD'],
+        },
+      });
+    }),
+    http.post('/master/funnel/v1/claims/:id/accept/otp', async ({ request }) => {
+      const body = (await request.json()) as { prefix: string };
+      prefixes.push(body.prefix);
+      return HttpResponse.json({
+        data: { prefix: body.prefix, expiresAt: '2099-01-01T00:00:00Z' },
+      });
+    }),
+    http.put('/master/funnel/v1/claims/:id/accept', async ({ request, params }) => {
+      const body = (await request.json()) as { otp: string };
+      accepts.push({ id: params.id, ...body });
+      if (body.otp !== '123456') {
+        return HttpResponse.json({ code: 400, message: 'Wrong OTP' }, { status: 400 });
+      }
+      state.claims = state.claims.map((c) =>
+        c.id === params.id ? { ...c, status: 'PAYMENT_IN_PROGRESS' } : c,
+      );
+      return HttpResponse.json({ data: state.claims.find((c) => c.id === params.id) });
+    }),
+  );
+  return { state, accepts, prefixes };
+}
+
+async function renderDashboard() {
+  const user = userEvent.setup();
+  await renderWithProviders(
+    <MemoryRouter>
+      <ClaimsDashboardPage />
+    </MemoryRouter>,
+  );
+  await screen.findByRole('heading', { level: 1 });
+  return { user };
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('claims dashboard', () => {
+  it('splits upcoming and past claims by status, with amount, merchant, date and status', async () => {
+    mockApi({
+      claims: [
+        claim({ id: 'c-1', status: 'CLAIM_CREATED', merchantName: 'Acme' }),
+        claim({ id: 'c-2', status: 'CLAIM_ON_HOLD', merchantName: 'Globex' }),
+        claim({ id: 'c-3', status: 'PAYMENT_IN_PROGRESS', merchantName: 'Initech' }),
+        claim({ id: 'c-4', status: 'PAID', merchantName: 'Umbrella', amount: '1234.5' }),
+        claim({ id: 'c-5', status: 'CANCELLED', merchantName: 'Hooli' }),
+      ],
+    });
+    await renderDashboard();
+    const upcoming = await waitFor(() => section('Upcoming claims'));
+    await within(upcoming).findByRole('listitem', { name: 'Acme' });
+    const past = section('Past claims');
+    expect(
+      within(upcoming)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Acme', 'Globex', 'Initech']);
+    expect(
+      within(past)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Umbrella', 'Hooli']);
+
+    const paid = within(past).getByRole('listitem', { name: 'Umbrella' });
+    expect(paid).toHaveTextContent('$1,234.50');
+    expect(paid).toHaveTextContent('Mar 5, 2024');
+    expect(paid).toHaveTextContent('Paid');
+    expect(within(paid).queryByRole('button')).not.toBeInTheDocument();
+
+    const inProgress = within(upcoming).getByRole('listitem', { name: 'Initech' });
+    expect(inProgress).toHaveTextContent('Payment in progress');
+    expect(within(inProgress).queryByRole('button')).not.toBeInTheDocument();
+    // A claim on hold is upcoming but cannot be accepted yet.
+    const onHold = within(upcoming).getByRole('listitem', { name: 'Globex' });
+    expect(within(onHold).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    const created = within(upcoming).getByRole('listitem', { name: 'Acme' });
+    expect(within(created).getByRole('button', { name: 'Accept' })).toBeEnabled();
+    expect(within(created).getByRole('button', { name: 'Cancel claim' })).toBeEnabled();
+  });
+
+  it('accepts a claim end to end: method, currency, wrong code, then success and a reload', async () => {
+    const api = mockApi({ claims: [claim({ id: 'c-1', status: 'CLAIM_ACKNOWLEDGED' })] });
+    const { user } = await renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+
+    // The preferred usable method is preselected.
+    const checkRadio = await screen.findByRole('radio', { name: /Paper check/ });
+    expect(checkRadio).toBeChecked();
+    const bankRadio = screen.getByRole('radio', { name: /Checking •••• 6789/ });
+    await user.click(bankRadio);
+    expect(bankRadio).toBeChecked();
+
+    // The claim's currency first, then a conversion from the quote.
+    const currency = screen.getByRole('combobox', { name: 'Currency you are paid in' });
+    expect(currency).toHaveValue('USD');
+    await screen.findByRole('option', { name: 'EUR' });
+    await user.selectOptions(currency, 'EUR');
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Currency conversion' })).toHaveTextContent(
+        '€92.00',
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter your confirmation code' });
+    expect(api.prefixes).toHaveLength(1);
+    expect(api.prefixes[0]).toMatch(/^\d{4}$/);
+    expect(within(dialog).getByText(api.prefixes[0]!)).toBeInTheDocument();
+
+    const input = within(dialog).getByRole('textbox', { name: '6-digit code' });
+    await user.type(input, '999999');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'That code is not correct or has expired.',
+    );
+
+    const loadsBefore = api.state.claimLoads;
+    await user.clear(input);
+    await user.type(input, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(
+      await screen.findByText('Your claim is accepted. The payment is in progress.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.accepts.at(-1)).toEqual({
+      id: 'c-1',
+      otp: '123456',
+      paymentMethodId: 'b-1',
+      targetCurrency: 'EUR',
+    });
+    const row = await within(section('Upcoming claims')).findByRole('listitem', { name: 'Acme' });
+    await waitFor(() => expect(row).toHaveTextContent('Payment in progress'));
+    expect(api.state.claimLoads).toBeGreaterThan(loadsBefore);
+    expect(within(row).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('shows a Zelle account awaiting its code as not selectable, with a hint to verify it', async () => {
+    mockApi({ claims: [claim({})], methods: [pendingZelle, bank] });
+    const { user } = await renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    const zelle = await screen.findByRole('radio', { name: /Zelle ana@example.com/ });
+    expect(zelle).toBeDisabled();
+    expect(zelle).not.toBeChecked();
+    expect(zelle).toHaveAccessibleDescription(/not verified yet/);
+    // Although Zelle is the preferred method, the usable bank account is chosen.
+    expect(screen.getByRole('radio', { name: /Checking/ })).toBeChecked();
+    expect(screen.getByRole('link', { name: 'Go to settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+  });
+
+  it('sends a user without payout methods to the settings to add one', async () => {
+    mockApi({ claims: [claim({})], methods: [] });
+    const { user } = await renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('link', { name: 'Add one in your settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+  });
+
+  it('lets an ON_HOLD profile see its claims but not accept them, and says why', async () => {
+    mockApi({ claims: [claim({ merchantName: 'Acme' })], status: 'ON_HOLD' });
+    await renderDashboard();
+    expect(await screen.findByText(/Your account is on hold/)).toBeInTheDocument();
+    const row = await screen.findByRole('listitem', { name: 'Acme' });
+    expect(row).toHaveTextContent('$100.00');
+    expect(within(row).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('cancels a claim after confirmation', async () => {
+    mockApi({ claims: [claim({ id: 'c-9' })] });
+    let cancelled = '';
+    server.use(
+      http.put('/master/funnel/v1/claims/:id/cancel', ({ params }) => {
+        cancelled = String(params.id);
+        return HttpResponse.json({ data: claim({ id: 'c-9', status: 'CANCELLED' }) });
+      }),
+    );
+    const { user } = await renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Cancel claim' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this claim?' });
+    expect(dialog).toHaveTextContent('You will not receive $100.00 from Acme.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel claim' }));
+    expect(await screen.findByText('The claim is cancelled.')).toBeInTheDocument();
+    expect(cancelled).toBe('c-9');
+  });
+});

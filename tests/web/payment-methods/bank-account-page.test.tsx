@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import BankAccountPage from '../../../src/web/features/payment-methods/components/bank-account-page';
+import { server } from '../support/server';
+import { bank, renderPage, useApi } from './support';
+
+const URL = '/master/funnel/v1/payment-methods/bank-accounts';
+
+async function fillUsAch(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByRole('textbox', { name: 'Account nickname' }), 'Checking');
+  await user.click(screen.getByRole('radio', { name: 'Checking' }));
+  await user.type(screen.getByRole('textbox', { name: 'Account number' }), '123456789');
+  await user.type(
+    screen.getByRole('textbox', { name: 'Account number confirmation' }),
+    '123456789',
+  );
+  await user.type(screen.getByRole('textbox', { name: 'Routing number' }), '021000021');
+}
+
+describe('bank account page', () => {
+  it('creates the account from the form and returns to settings', async () => {
+    useApi([]);
+    let sent: unknown;
+    server.use(
+      http.post(URL, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ data: bank() });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderPage('/bank-account', '/bank-account', <BankAccountPage />);
+    await fillUsAch(user);
+    await user.click(screen.getByRole('button', { name: 'Add bank account' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/settings');
+    expect(sent).toEqual({
+      countryCode: 'US',
+      transferMethod: 'ACH',
+      nickname: 'Checking',
+      accountType: 'CHECKING',
+      accountNumber: '123456789',
+      accountNumberConfirmation: '123456789',
+      routingNumber: '021000021',
+    });
+  });
+
+  it("shows the server's field error on its field and stays", async () => {
+    useApi([]);
+    server.use(
+      http.post(URL, () =>
+        HttpResponse.json(
+          {
+            code: 400,
+            message: 'ValidationError: the bank account is not valid',
+            errors: [
+              {
+                path: '/nickname',
+                keyword: 'uniqueNickname',
+                messageKey: 'uniqueNickname',
+                message: 'This nickname is already used.',
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderPage('/bank-account', '/bank-account', <BankAccountPage />);
+    await fillUsAch(user);
+    await user.click(screen.getByRole('button', { name: 'Add bank account' }));
+    const nickname = screen.getByRole('textbox', { name: 'Account nickname' });
+    await screen.findAllByText(/Account nickname/);
+    expect(nickname).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('edit prefills the shown fields, leaves the numbers empty and says so', async () => {
+    useApi([bank()]);
+    await renderPage(
+      '/bank-account/:id',
+      '/bank-account/11111111-1111-4111-8111-111111111111',
+      <BankAccountPage />,
+    );
+    expect(await screen.findByRole('textbox', { name: 'Account nickname' })).toHaveValue(
+      'Main checking',
+    );
+    expect(screen.getByRole('textbox', { name: 'Account number' })).toHaveValue('');
+    expect(screen.getByText(/leave the account number and IBAN fields empty/)).toBeInTheDocument();
+    expect(within(document.body).getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Edit bank account',
+    );
+  });
+});

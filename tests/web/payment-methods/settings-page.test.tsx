@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import SettingsPage from '../../../src/web/features/settings/components/settings-page';
+import { profileWith } from '../support/server';
+import { bank, card, renderPage, useApi, zelleAwaiting } from './support';
+
+const open = () => renderPage('/settings', '/settings', <SettingsPage />);
+
+describe('settings page', () => {
+  it('lists each payout method with its preview details, the preferred badge and the types to add', async () => {
+    useApi([bank(), card]);
+    await open();
+    const account = await screen.findByRole('listitem', { name: 'Main checking' });
+    expect(within(account).getByText('Account *****6789')).toBeInTheDocument();
+    expect(within(account).getByText('First Bank · Transfer method: ACH')).toBeInTheDocument();
+    expect(within(account).getByText('Preferred')).toBeInTheDocument();
+    const debit = screen.getByRole('listitem', { name: 'Debit card' });
+    expect(within(debit).getByText('VISA •••• 1111 03/31')).toBeInTheDocument();
+    expect(within(debit).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(account).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/bank-account/11111111-1111-4111-8111-111111111111',
+    );
+    expect(await screen.findByText('Ana Lima')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute(
+      'href',
+      '/registration/personal-info',
+    );
+    // ACH and WIRE are one bank-account entry.
+    expect(await screen.findByRole('link', { name: 'Bank account' })).toHaveAttribute(
+      'href',
+      '/bank-account',
+    );
+    expect(screen.getAllByRole('link', { name: 'Bank account' })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'PayPal' })).toHaveAttribute('href', '/paypal');
+    expect(screen.queryByRole('link', { name: 'Zelle' })).not.toBeInTheDocument();
+  });
+
+  it("hides the bank's transfer method line when flowType is 'rs'", async () => {
+    useApi([bank()], { flowType: 'rs' });
+    await open();
+    const account = await screen.findByRole('listitem', { name: 'Main checking' });
+    // The configuration is loaded before the list shows its cards.
+    await waitFor(() =>
+      expect(within(account).queryByText(/Transfer method/)).not.toBeInTheDocument(),
+    );
+    expect(within(account).getByText('Account *****6789')).toBeInTheDocument();
+  });
+
+  it('Prefer calls the API and the reloaded list moves the badge', async () => {
+    const api = useApi([bank(), card]);
+    const user = userEvent.setup();
+    await open();
+    const debit = await screen.findByRole('listitem', { name: 'Debit card' });
+    await user.click(within(debit).getByRole('button', { name: 'Make preferred' }));
+    await waitFor(() => expect(within(debit).getByText('Preferred')).toBeInTheDocument());
+    expect(api.calls).toContainEqual({
+      method: 'POST',
+      url: '/master/funnel/v1/payment-methods/preferred',
+      body: { id: '22222222-2222-4222-8222-222222222222' },
+    });
+    const account = screen.getByRole('listitem', { name: 'Main checking' });
+    expect(within(account).queryByText('Preferred')).not.toBeInTheDocument();
+    expect(within(account).getByRole('button', { name: 'Make preferred' })).toBeInTheDocument();
+  });
+
+  it('Delete asks first, calls the API and the list reloads without the method', async () => {
+    const api = useApi([bank(), card]);
+    const user = userEvent.setup();
+    await open();
+    const debit = await screen.findByRole('listitem', { name: 'Debit card' });
+    await user.click(within(debit).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this payout method?' });
+    expect(api.calls).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Debit card' })).not.toBeInTheDocument(),
+    );
+    expect(api.calls).toEqual([
+      {
+        method: 'DELETE',
+        url: '/master/funnel/v1/payment-methods/debit-card/22222222-2222-4222-8222-222222222222',
+        body: undefined,
+      },
+    ]);
+    expect(screen.getByRole('listitem', { name: 'Main checking' })).toBeInTheDocument();
+  });
+
+  it('while the profile is ON_HOLD, Delete is disabled and says why', async () => {
+    useApi([bank()], { profile: profileWith({ status: 'ON_HOLD' }) });
+    await open();
+    expect(
+      await screen.findByText(
+        'Your profile is on hold: payout methods cannot be deleted until the hold is lifted.',
+      ),
+    ).toBeInTheDocument();
+    const account = await screen.findByRole('listitem', { name: 'Main checking' });
+    expect(within(account).getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('a Zelle token awaiting its code shows Verify (to /zelle) instead of Prefer', async () => {
+    useApi([bank(), zelleAwaiting]);
+    await open();
+    const zelle = await screen.findByRole('listitem', { name: 'Zelle' });
+    expect(within(zelle).getByText('Zelle token ana@example.com')).toBeInTheDocument();
+    expect(within(zelle).getByText('Awaiting confirmation code')).toBeInTheDocument();
+    expect(within(zelle).getByRole('link', { name: 'Verify' })).toHaveAttribute('href', '/zelle');
+    expect(within(zelle).queryByRole('button', { name: 'Make preferred' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,170 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import RegistrationPage from '../../../src/web/features/registration/components/registration-page';
+import VerifyAccountPage from '../../../src/web/features/registration/components/verify-account-page';
+import IdProofingPage from '../../../src/web/features/status-pages/components/id-proofing-page';
+import { errorsOf } from '../schema-form/support';
+import { configuration, handlers, profileWith, server } from '../support/server';
+import { renderPage } from './support';
+
+describe('verify account', () => {
+  const answers = (verify: () => Response) => {
+    const sent: unknown[] = [];
+    server.use(
+      handlers.profile(profileWith({ status: 'CREATED' })),
+      http.post('/master/funnel/v1/me/verify/otp', async ({ request }) => {
+        const body = (await request.json()) as { prefix: string };
+        sent.push(body);
+        return HttpResponse.json({ data: { prefix: body.prefix, expiresAt: '2030-01-01' } });
+      }),
+      http.put('/master/funnel/v1/me/verify', verify),
+    );
+    return sent;
+  };
+
+  it('sends a code on open, shows the wrong-code message, then continues on success', async () => {
+    let wrong = true;
+    const sent = answers(() =>
+      wrong
+        ? HttpResponse.json({ code: 400, message: 'Wrong OTP' }, { status: 400 })
+        : HttpResponse.json({ data: { status: 'VERIFIED' } }),
+    );
+    const user = userEvent.setup();
+    await renderPage(<VerifyAccountPage />, '/registration/verify-account');
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
+    expect(screen.getByText(/1 Verify email/).closest('li')).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    const input = await screen.findByRole('textbox', { name: '6-digit code' });
+    expect(sent).toHaveLength(1);
+    const { prefix } = sent[0] as { prefix: string };
+    expect(prefix).toMatch(/^\d{4}$/);
+    expect(input).toHaveAccessibleDescription(new RegExp(`starts with ${prefix}`));
+
+    await user.type(input, '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/not correct or has expired/);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    wrong = false;
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Root flow')).toBeInTheDocument();
+  });
+});
+
+describe('registration', () => {
+  const complete = profileWith({
+    status: 'VERIFIED',
+    person: { firstName: 'Ana', lastName: 'Lima', dob: '1990-04-02', residency: 'US' },
+    addresses: [
+      {
+        id: 'a-1',
+        addressType: 'RESIDENTIAL',
+        countryCode: 'US',
+        addressLine1: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        postalCode: '62701',
+      },
+    ],
+  });
+
+  it('shows a server field error under its field', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      handlers.profile(complete),
+      http.patch('/master/funnel/v1/me', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(
+          {
+            code: 400,
+            message: 'ValidationError',
+            errors: [
+              {
+                path: '/person/firstName',
+                keyword: 'nameMatch',
+                messageKey: 'no.such.key',
+                message: 'This name does not match our records.',
+              },
+            ],
+          },
+          { status: 400 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    await renderPage(<RegistrationPage />, '/registration');
+    const firstName = await screen.findByRole('textbox', { name: /First name/ });
+    expect(firstName).toHaveValue('Ana');
+    await user.click(screen.getByRole('button', { name: 'Continue to address' }));
+    const save = await screen.findByRole('button', { name: 'Save details' });
+    await user.click(save);
+    await waitFor(() =>
+      expect(errorsOf(firstName)).toContain('This name does not match our records.'),
+    );
+    expect(bodies[0]).toMatchObject({
+      profileType: 'PERSON',
+      person: { firstName: 'Ana', residency: 'US' },
+      addresses: [{ countryCode: 'US', addressLine1: '1 Main St', zipCode: '62701' }],
+    });
+    expect(screen.getByRole('button', { name: 'Continue to identity check' })).toBeDisabled();
+  });
+
+  it('offers the company type only when company profiles are enabled', async () => {
+    server.use(
+      handlers.profile(complete),
+      http.get('/master/funnel/v1/configs', () =>
+        HttpResponse.json({
+          data: {
+            ...configuration,
+            businessRules: { ...configuration.businessRules, companyProfileEnabled: false },
+          },
+        }),
+      ),
+    );
+    await renderPage(<RegistrationPage />, '/registration');
+    await screen.findByRole('textbox', { name: /First name/ });
+    expect(screen.queryByRole('radio', { name: 'A company' })).not.toBeInTheDocument();
+  });
+
+  it('offers the company type when enabled', async () => {
+    server.use(handlers.profile(complete));
+    await renderPage(<RegistrationPage />, '/registration');
+    await screen.findByRole('textbox', { name: /First name/ });
+    expect(screen.getByRole('radio', { name: 'A company' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'A person (myself)' })).toBeChecked();
+  });
+});
+
+describe('id-proofing', () => {
+  it('says we are checking while pending', async () => {
+    server.use(handlers.status('ID_PROOFING_PENDING'));
+    await renderPage(<IdProofingPage />, '/id-proofing');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We are checking your identity' }),
+    ).toBeVisible();
+    expect(screen.getByText(/checks again every 30 seconds/)).toBeInTheDocument();
+  });
+
+  it('says what to do when the check failed', async () => {
+    server.use(handlers.status('ID_PROOFING_FAILED'));
+    await renderPage(<IdProofingPage />, '/id-proofing');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'We could not confirm your identity',
+      }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Correct your details' })).toHaveAttribute(
+      'href',
+      '/registration/personal-info',
+    );
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      configuration.branding.footer.supportUrl,
+    );
+  });
+});
