@@ -35,6 +35,7 @@ const SETTINGS: Access = { kind: 'login', statuses: only('ACTIVATED', 'ON_HOLD')
 const screen = (load: () => Promise<{ default: ComponentType }>) => load;
 const placeholder = () => import('../features/placeholder/placeholder-page');
 const registrationPage = () => import('../features/registration/components/registration-page');
+const bankAccountPage = () => import('../features/payment-methods/components/bank-account-page');
 
 export const ROUTES: RouteEntry[] = [
   {
@@ -104,7 +105,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'pages.settings',
     access: SETTINGS,
     module: 'settings',
-    screen: placeholder,
+    screen: screen(() => import('../features/settings/components/settings-page')),
   },
   {
     path: '/settings/guardian-consent/:minorId',
@@ -118,42 +119,42 @@ export const ROUTES: RouteEntry[] = [
     title: 'pages.bankAccount',
     access: SETTINGS,
     module: 'payment-methods',
-    screen: placeholder,
+    screen: bankAccountPage,
   },
   {
     path: '/bank-account/:id',
     title: 'pages.bankAccount',
     access: SETTINGS,
     module: 'payment-methods',
-    screen: placeholder,
+    screen: bankAccountPage,
   },
   {
     path: '/paypal',
     title: 'pages.paypal',
     access: SETTINGS,
     module: 'payment-methods',
-    screen: placeholder,
+    screen: screen(() => import('../features/payment-methods/components/paypal-page')),
   },
   {
     path: '/zelle',
     title: 'pages.zelle',
     access: SETTINGS,
     module: 'payment-methods',
-    screen: placeholder,
+    screen: screen(() => import('../features/payment-methods/components/zelle-page')),
   },
   {
     path: '/debit-card',
     title: 'pages.debitCard',
     access: SETTINGS,
     module: 'payment-methods',
-    screen: placeholder,
+    screen: screen(() => import('../features/payment-methods/components/debit-card-page')),
   },
   {
     path: '/physical-check',
     title: 'pages.physicalCheck',
     access: SETTINGS,
     module: 'payment-methods',
-    screen: placeholder,
+    screen: screen(() => import('../features/payment-methods/components/physical-check-page')),
   },
   { path: '/static/*', title: 'pages.static', access: LOGIN, module: 'app', screen: placeholder },
   {
