@@ -1,10 +1,35 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+// Libraries only the full portal needs (router, store) and those only the forms need get their
+// own chunks; the rest of node_modules (React, i18n and what they use) is the core every page
+// loads. Dependencies are not pulled into their importer's group, so the light /auth/start entry
+// never loads the router, the store or the form engine, however the module graph grows.
+const APP =
+  /node_modules[\\/](@reduxjs|redux|redux-thunk|react-redux|reselect|immer|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
+const FORMS =
+  /node_modules[\\/](@rjsf|lodash|lodash-es|ajv|ajv-formats|fast-deep-equal|fast-uri|json-schema-merge-allof|json-schema-compare|jsonpointer|markdown-to-jsx|nanoid|react-is|prop-types|ibantools|card-validator|credit-card-type|compute-gcd|compute-lcm|validate\.io-[\w-]+)[\\/]/;
+
 // The portal lives in src/web; the API serves the built files from dist/web.
 export default defineConfig({
   root: 'src/web',
   plugins: [react()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    manifest: true,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'vendor-app', test: APP, priority: 3 },
+            { name: 'vendor-forms', test: FORMS, priority: 2 },
+            { name: 'vendor-core', test: /node_modules/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/master': 'http://localhost:8080' } },
 });
