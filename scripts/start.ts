@@ -11,7 +11,13 @@ if (!existsSync(join(VALIDATORS_DIR, 'manifest.json'))) buildValidators();
 const config = loadConfig();
 if (!existsSync(join(config.webDir, 'index.html'))) {
   console.log('Building the portal (first start only)...');
-  execSync('npx vite build --logLevel warn', { cwd: REPO_ROOT, stdio: 'inherit' });
+  // Always a production bundle, whatever NODE_ENV the server runs with (React's development build
+  // is several times larger).
+  execSync('npx vite build --logLevel warn', {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 await startServer(config);
 

@@ -69,9 +69,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The portal bundles the precompiled validators (the root global setup may run after this one).
   if (!existsSync(join(VALIDATORS_DIR, 'manifest.json'))) buildValidators();
   if (portalIsStale()) {
+    // vitest runs with NODE_ENV=test; the portal is measured and served as a production bundle.
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
       cwd: REPO_ROOT,
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     });
   }
   execFileSync(join(REPO_ROOT, 'scripts/ensure-chromium.sh'), { stdio: 'inherit' });
