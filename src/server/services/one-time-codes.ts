@@ -6,6 +6,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
 import { ApiError, badRequest, tooManyRequests } from '../errors';
+import type { Mailer, OutgoingMessage } from './mailer';
 
 export type CodePurpose =
   'ACCOUNT_VERIFICATION' | 'ACCESS' | 'CLAIM_ACCEPTANCE' | 'ZELLE_VERIFICATION';
@@ -141,4 +142,29 @@ export async function redeemCode<T>(
   }
   if (outcome.verdict === 'wrong') throw wrongCode();
   return (outcome as { value: T }).value;
+}
+
+/**
+ * Issues a code and queues the message carrying it in one transaction, then delivers it; answers
+ * what the portal shows: the prefix and when the code expires.
+ */
+export async function sendCode(
+  db: Database,
+  mailer: Mailer,
+  target: { profileId: string; purpose: CodePurpose; subject: string; prefix?: string },
+  message: (code: IssuedCode) => OutgoingMessage,
+): Promise<{ data: { prefix: string; expiresAt: string } }> {
+  const issued = await db.transaction(async (tx) => {
+    const code = await issueCode(
+      tx,
+      target.profileId,
+      target.purpose,
+      target.subject,
+      target.prefix,
+    );
+    await mailer.enqueue(tx, message(code));
+    return code;
+  });
+  await mailer.flush();
+  return { data: { prefix: issued.prefix, expiresAt: issued.expiresAt.toISOString() } };
 }

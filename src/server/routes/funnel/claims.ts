@@ -12,7 +12,7 @@ import {
 } from '../../repositories/claims';
 import { getProfile } from '../../repositories/profiles';
 import { assertUsable } from '../../repositories/payment-methods';
-import { issueCode, redeemCode } from '../../services/one-time-codes';
+import { redeemCode, sendCode } from '../../services/one-time-codes';
 
 const idParams = {
   type: 'object',
@@ -168,24 +168,22 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       const claim = await getOwnClaim(db, profile.id, id);
       if (!isAcceptable(claim.status))
         throw conflict(`ClaimNotAcceptable: the claim is ${claim.status}`);
-      const issued = await db.transaction(async (tx) => {
-        const code = await issueCode(
-          tx,
-          profile.id,
-          'CLAIM_ACCEPTANCE',
-          subjectOf(claim.id),
+      return sendCode(
+        db,
+        mailer,
+        {
+          profileId: profile.id,
+          purpose: 'CLAIM_ACCEPTANCE',
+          subject: subjectOf(claim.id),
           prefix,
-        );
-        await mailer.enqueue(tx, {
+        },
+        (code) => ({
           to: profile.email,
           subject: 'Confirm your claim acceptance',
           text: `Your code to accept the claim of ${claim.currency} ${claim.amount} is ${code.prefix}-${code.code}. It expires in 10 minutes.`,
           otp: code.code,
-        });
-        return code;
-      });
-      await mailer.flush();
-      return { data: { prefix: issued.prefix, expiresAt: issued.expiresAt.toISOString() } };
+        }),
+      );
     },
   );
 

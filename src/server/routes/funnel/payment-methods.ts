@@ -20,7 +20,7 @@ import {
   toPaymentMethodDto,
   type PaymentMethodRow,
 } from '../../repositories/payment-methods';
-import { issueCode, redeemCode } from '../../services/one-time-codes';
+import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { cardBrandOf } from '../../../core/validation/runtime';
 import type { TransferMethod } from '../../../core/schemas/country-rules';
 
@@ -135,16 +135,29 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     return { data: toPaymentMethodDto(row) };
   }
 
-  async function removeMethod(
+  /**
+   * Deletes the method `find` selects (checked in the same transaction) and answers the remaining
+   * list. Nothing is deleted while the profile is on hold; the preferred one is handed on.
+   */
+  async function deleteMethod(
     request: FastifyRequest,
-    row: PaymentMethodRow | undefined,
-    tx: Database,
-  ): Promise<void> {
-    if (!row) throw notFound('PaymentMethodNotFound: no such payout method');
-    await tx.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
-    if (row.vaultToken) await cardVault.remove(tx, row.vaultToken);
-    await ensurePreferred(tx, me(request));
+    find: (tx: Database, profileId: string) => Promise<PaymentMethodRow | undefined>,
+  ) {
+    const profileId = me(request);
+    assertCanDelete(await getProfile(db, profileId));
+    await db.transaction(async (tx) => {
+      const row = await find(tx, profileId);
+      if (!row) throw notFound('PaymentMethodNotFound: no such payout method');
+      await tx.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
+      if (row.vaultToken) await cardVault.remove(tx, row.vaultToken);
+      await ensurePreferred(tx, profileId);
+    });
+    return { data: (await listPaymentMethods(db, profileId)).map(toPaymentMethodDto) };
   }
+
+  /** The user's one method of a kind that is limited to one (PayPal, Zelle, paper check). */
+  const onlyOf = (type: string) => async (tx: Database, profileId: string) =>
+    (await listPaymentMethods(tx, profileId)).find((r) => r.type === type);
 
   // ---- list, available types, preferred ----------------------------------------------------
 
@@ -357,11 +370,9 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['payout methods'], params: idParams } },
     async (request) => {
       const { id } = request.params as { id: string };
-      assertCanDelete(await getProfile(db, me(request)));
-      await db.transaction(async (tx) =>
-        removeMethod(request, await getOwnPaymentMethod(tx, me(request), id, BANK_TYPES), tx),
+      return deleteMethod(request, (tx, profileId) =>
+        getOwnPaymentMethod(tx, profileId, id, BANK_TYPES),
       );
-      return { data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto) };
     },
   );
 
@@ -435,11 +446,9 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['payout methods'], params: idParams } },
     async (request) => {
       const { id } = request.params as { id: string };
-      assertCanDelete(await getProfile(db, me(request)));
-      await db.transaction(async (tx) =>
-        removeMethod(request, await getOwnPaymentMethod(tx, me(request), id, ['DEBIT_CARD']), tx),
+      return deleteMethod(request, (tx, profileId) =>
+        getOwnPaymentMethod(tx, profileId, id, ['DEBIT_CARD']),
       );
-      return { data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto) };
     },
   );
 
@@ -468,17 +477,9 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete('/paypal', { schema: { tags: ['payout methods'] } }, async (request) => {
-    assertCanDelete(await getProfile(db, me(request)));
-    await db.transaction(async (tx) =>
-      removeMethod(
-        request,
-        (await listPaymentMethods(tx, me(request))).find((r) => r.type === 'Paypal'),
-        tx,
-      ),
-    );
-    return { data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto) };
-  });
+  app.delete('/paypal', { schema: { tags: ['payout methods'] } }, (request) =>
+    deleteMethod(request, onlyOf('Paypal')),
+  );
 
   // ---- Zelle ------------------------------------------------------------------------------------
 
@@ -494,8 +495,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     };
   }
 
-  const zelleOf = async (tx: Database, profileId: string) =>
-    (await listPaymentMethods(tx, profileId)).find((r) => r.type === 'ZELLE');
+  const zelleOf = onlyOf('ZELLE');
 
   // A new or changed token awaits its code: it cannot be preferred or used until verified.
   app.post(
@@ -544,11 +544,9 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     return respond(profileId, id);
   });
 
-  app.delete('/zelle', { schema: { tags: ['payout methods'] } }, async (request) => {
-    assertCanDelete(await getProfile(db, me(request)));
-    await db.transaction(async (tx) => removeMethod(request, await zelleOf(tx, me(request)), tx));
-    return { data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto) };
-  });
+  app.delete('/zelle', { schema: { tags: ['payout methods'] } }, (request) =>
+    deleteMethod(request, zelleOf),
+  );
 
   const zelleSubject = (row: PaymentMethodRow) => `zelle:${row.id}:${String(row.details.token)}`;
 
@@ -567,29 +565,24 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const profileId = me(request);
       const { otpPrefix } = (request.body ?? {}) as { otpPrefix?: string };
-      const issued = await db.transaction(async (tx) => {
-        const row = await zelleOf(tx, profileId);
-        if (!row) throw notFound('PaymentMethodNotFound: no Zelle token to verify');
-        if (row.status !== 'AWAITS_OTP')
-          throw conflict('ZelleAlreadyVerified: this Zelle token is already confirmed');
-        const code = await issueCode(
-          tx,
-          profileId,
-          'ZELLE_VERIFICATION',
-          zelleSubject(row),
-          otpPrefix,
-        );
-        // The code goes to the token itself: the Zelle email, or the Zelle phone by text message.
-        await mailer.enqueue(tx, {
-          to: String(row.details.token),
+      const row = await zelleOf(db, profileId);
+      if (!row) throw notFound('PaymentMethodNotFound: no Zelle token to verify');
+      if (row.status !== 'AWAITS_OTP')
+        throw conflict('ZelleAlreadyVerified: this Zelle token is already confirmed');
+      const token = String(row.details.token);
+      // The code goes to the token itself: the Zelle email, or the Zelle phone by text message;
+      // it is bound to that token, so a token changed meanwhile cannot be confirmed with it.
+      return sendCode(
+        db,
+        mailer,
+        { profileId, purpose: 'ZELLE_VERIFICATION', subject: zelleSubject(row), prefix: otpPrefix },
+        (code) => ({
+          to: token,
           subject: 'Confirm your Zelle token',
-          text: `Your code to confirm ${String(row.details.token)} for Zelle payouts is ${code.prefix}-${code.code}. It expires in 10 minutes.`,
+          text: `Your code to confirm ${token} for Zelle payouts is ${code.prefix}-${code.code}. It expires in 10 minutes.`,
           otp: code.code,
-        });
-        return code;
-      });
-      await mailer.flush();
-      return { data: { prefix: issued.prefix, expiresAt: issued.expiresAt.toISOString() } };
+        }),
+      );
     },
   );
 
@@ -655,16 +648,8 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete('/physical-checks', { schema: { tags: ['payout methods'] } }, async (request) => {
-    assertCanDelete(await getProfile(db, me(request)));
-    await db.transaction(async (tx) =>
-      removeMethod(
-        request,
-        (await listPaymentMethods(tx, me(request))).find((r) => r.type === 'PHYSICAL_CHECK'),
-        tx,
-      ),
-    );
-    return { data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto) };
-  });
+  app.delete('/physical-checks', { schema: { tags: ['payout methods'] } }, (request) =>
+    deleteMethod(request, onlyOf('PHYSICAL_CHECK')),
+  );
 };
 export default paymentMethodRoutes;

@@ -14,7 +14,7 @@ import {
   type ProfileRow,
 } from '../../repositories/profiles';
 import { hashPassword, isCommonPassword } from '../../services/passwords';
-import { issueCode, redeemCode } from '../../services/one-time-codes';
+import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { assertTransition, PROFILE_EDITABLE } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import { DEFAULT_MINIMUM_AGE } from '../../../core/schemas/compose';
@@ -359,24 +359,22 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const profile = await getProfile(db, sessionProfileId(request));
       const { prefix } = (request.body ?? {}) as { prefix?: string };
-      const issued = await db.transaction(async (tx) => {
-        const code = await issueCode(
-          tx,
-          profile.id,
-          'ACCOUNT_VERIFICATION',
-          `account:${profile.id}`,
+      return sendCode(
+        db,
+        mailer,
+        {
+          profileId: profile.id,
+          purpose: 'ACCOUNT_VERIFICATION',
+          subject: `account:${profile.id}`,
           prefix,
-        );
-        await mailer.enqueue(tx, {
+        },
+        (code) => ({
           to: profile.email,
           subject: 'Your verification code',
           text: `Your code is ${code.prefix}-${code.code}. Enter the 6 digits after ${code.prefix}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
           otp: code.code,
-        });
-        return code;
-      });
-      await mailer.flush();
-      return { data: { prefix: issued.prefix, expiresAt: issued.expiresAt.toISOString() } };
+        }),
+      );
     },
   );
 
