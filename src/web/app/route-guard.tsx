@@ -34,6 +34,8 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
   if (!profile.data) return <Spinner />;
   const verdict = checkAccess(entry.access, profile.data);
   if (!verdict.allowed) {
+    // A refused status may be stale (a step just changed it): wait for the refetch to decide.
+    if (profile.isFetching) return <Spinner />;
     const target = rootFlow(profile.data);
     return target === location.pathname ? <>{children}</> : <Navigate to={target} replace />;
   }

@@ -97,6 +97,16 @@ export async function createClaim(email: string, amount = '125.50', currency = '
   return body.data;
 }
 
+/** The admin API's status change (ON_HOLD, LOCKED, ...), as an operator would make it. */
+export async function setProfileStatus(profileId: string, status: string) {
+  const response = await fetch(`${baseUrl()}/master/admin/v1/profiles/${profileId}/status`, {
+    method: 'PUT',
+    headers: { 'x-admin-key': inject('e2eAdminKey'), 'content-type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
+  await check('set status', { status: response.status, body: await response.json() }, [200]);
+}
+
 export async function latestOtp(email: string): Promise<string> {
   const response = await fetch(`${baseUrl()}/master/dev/v1/outbox?to=${encodeURIComponent(email)}`);
   const { data } = (await response.json()) as { data: { otp: string | null }[] };
