@@ -88,15 +88,18 @@ describe.each(DATABASE_KINDS)('guardians on %s', (kind) => {
       'GET',
       '/me',
     );
-    expect(me.body.data.minors).toEqual([{ id: minor.profileId, consent: null }]);
+    // The guardian sees whom they decide for by name, and nothing else of the minor's profile.
+    expect(me.body.data.minors).toEqual([
+      { id: minor.profileId, firstName: 'Leo', lastName: 'Lima', consent: null },
+    ]);
 
     const consent = await guardian.api('POST', `/me/guardian/confirm-consent/${minor.profileId}`, {
       consent: true,
     });
     expect(consent.body.data).toMatchObject({ consent: 'true', minorStatus: 'VERIFIED' });
-    expect((await guardian.api<{ minors: unknown[] }>('GET', '/me')).body.data.minors).toEqual([
-      { id: minor.profileId, consent: 'true' },
-    ]);
+    expect(
+      (await guardian.api<{ minors: unknown[] }>('GET', '/me')).body.data.minors,
+    ).toMatchObject([{ id: minor.profileId, consent: 'true' }]);
     expect((await minor.browser.api('POST', '/id-proofing/start')).body.data).toEqual({
       status: 'ACTIVATED',
     });

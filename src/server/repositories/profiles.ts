@@ -75,17 +75,30 @@ export async function toProfileDto(db: Database, row: ProfileRow): Promise<Profi
   ]);
   // A minor lacks consent until every one of its guardians said true.
   const minorIds = [...new Set(minorRows.map((g) => g.minorProfileId))];
-  const allGuardiansOfMinors = minorIds.length
-    ? await db.select().from(guardians).where(inArray(guardians.minorProfileId, minorIds))
-    : [];
-  const minors = minorIds.map((id) => {
+  const [allGuardiansOfMinors, minorProfiles] = minorIds.length
+    ? await Promise.all([
+        db.select().from(guardians).where(inArray(guardians.minorProfileId, minorIds)),
+        db
+          .select({ id: profiles.id, person: profiles.person })
+          .from(profiles)
+          .where(inArray(profiles.id, minorIds)),
+      ])
+    : [[], []];
+  const minors: NonNullable<Profile['minors']> = minorIds.map((id) => {
     const all = allGuardiansOfMinors.filter((g) => g.minorProfileId === id);
     const consent = all.some((g) => g.consent === 'false')
       ? 'false'
       : all.every((g) => g.consent === 'true')
         ? 'true'
         : null;
-    return { id, consent } as const;
+    // The guardian sees whom they decide for: the minor's name, nothing else of the profile.
+    const person = minorProfiles.find((p) => p.id === id)?.person as Profile['person'] | null;
+    return {
+      id,
+      ...(person?.firstName ? { firstName: person.firstName } : {}),
+      ...(person?.lastName ? { lastName: person.lastName } : {}),
+      consent,
+    };
   });
   const person = row.person as Profile['person'] | null;
   const company = row.company as Profile['company'] | null;

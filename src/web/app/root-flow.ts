@@ -15,9 +15,10 @@ export class UnknownProfileStatusError extends Error {
   }
 }
 
-/** Minors (of a guardian) whose consent is not yet "true". */
+/** Minors (of a guardian) still waiting for a decision: consent null (spec section 4). A refusal
+ * is a decision, so it does not send the guardian back to the consent page. */
 export const minorsLackingConsent = (minors: RootFlowInput['minors'] = []) =>
-  minors.filter((m) => m.consent !== 'true');
+  minors.filter((m) => m.consent === null);
 
 export function rootFlow({ status, profileType, minors = [] }: RootFlowInput): string {
   const lacking = minorsLackingConsent(minors);

@@ -112,7 +112,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'pages.guardianConsent',
     access: SETTINGS,
     module: 'guardians',
-    screen: placeholder,
+    screen: screen(() => import('../features/guardians/components/guardian-consent-page')),
   },
   {
     path: '/bank-account',
@@ -253,7 +253,7 @@ export function checkAccess(
   if (!profile) return { allowed: false, reason: 'login' };
   if (access.statuses && !access.statuses(profile.status))
     return { allowed: false, reason: 'status' };
-  if (access.noMinorLacksConsent && (profile.minors ?? []).some((m) => m.consent !== 'true')) {
+  if (access.noMinorLacksConsent && (profile.minors ?? []).some((m) => m.consent === null)) {
     return { allowed: false, reason: 'minorConsent' };
   }
   return { allowed: true };

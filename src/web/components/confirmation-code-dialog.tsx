@@ -4,8 +4,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
+import { CODE_PATTERN, CodeInput, isWrongCode } from './code-input';
 import { Modal } from './modal';
 import { TextWithLinks } from './text-with-links';
+
+// Screens that handle a code themselves import these with the dialog.
+export { CODE_PATTERN, isWrongCode };
 
 export interface ConfirmationCodeDialogProps {
   open: boolean;
@@ -14,17 +18,6 @@ export interface ConfirmationCodeDialogProps {
   onConfirm: (otp: string) => Promise<void>;
   onResend: () => Promise<void>;
   onClose: () => void;
-}
-
-export const CODE_PATTERN = /^\d{6}$/;
-
-/** Whether a failure is the server's answer to a wrong, expired or used code. */
-export function isWrongCode(error: unknown): boolean {
-  if (!error || typeof error !== 'object' || !('data' in error)) return false;
-  const data = (error as { data?: unknown }).data;
-  return (
-    !!data && typeof data === 'object' && (data as { message?: unknown }).message === 'Wrong OTP'
-  );
 }
 
 export function ConfirmationCodeDialog(props: ConfirmationCodeDialogProps) {
@@ -42,9 +35,6 @@ function CodeDialogContent({ prefix, onConfirm, onResend, onClose }: Confirmatio
   const [notice, setNotice] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const formId = useId();
-  const inputId = useId();
-  const hintId = useId();
-  const messageId = useId();
 
   // Runs after the modal focused its first button: the code field is where the user starts.
   useEffect(() => {
@@ -119,44 +109,16 @@ function CodeDialogContent({ prefix, onConfirm, onResend, onClose }: Confirmatio
         onSubmit={(event) => void confirm(event)}
         noValidate
       >
-        <p id={hintId} className="code-dialog__intro">
-          {t('codeDialog.intro', { prefix })}
-        </p>
-        <label htmlFor={inputId} className="code-dialog__label">
-          {t('codeDialog.codeLabel')}
-        </label>
-        <div className="code-dialog__field">
-          <span className="code-dialog__prefix" aria-hidden="true">
-            {prefix}
-          </span>
-          <span className="code-dialog__dash" aria-hidden="true">
-            –
-          </span>
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="code-dialog__input"
-            name="otp"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            value={code}
-            aria-describedby={error || notice ? `${hintId} ${messageId}` : hintId}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-          />
-        </div>
-        <p
-          id={messageId}
-          className={
-            error ? 'code-dialog__message code-dialog__message--error' : 'code-dialog__message'
-          }
-          role={error ? 'alert' : 'status'}
-        >
-          {error ?? notice}
-        </p>
+        <CodeInput
+          prefix={prefix}
+          value={code}
+          onChange={setCode}
+          label={t('codeDialog.codeLabel')}
+          intro={t('codeDialog.intro', { prefix })}
+          error={error}
+          notice={notice}
+          inputRef={inputRef}
+        />
         {supportUrl ? (
           <TextWithLinks
             className="code-dialog__help"

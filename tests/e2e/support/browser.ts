@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core (never `playwright install`): one browser per test
 // file, a new context per test.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -29,7 +29,23 @@ export function browserForFile() {
   beforeAll(async () => {
     browser = await launchBrowser();
   }, 30_000);
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed journey leaves a picture of each of its pages (test-results/failures) to look at.
+    if (task.result?.state === 'fail') {
+      const dir = join(REPO_ROOT, 'test-results/failures');
+      mkdirSync(dir, { recursive: true });
+      const pages = contexts.flatMap((c) => c.pages());
+      await Promise.all(
+        pages.map((page, i) =>
+          page
+            .screenshot({
+              path: join(dir, `${task.name.replace(/\W+/g, '-')}-${i}.png`),
+              fullPage: true,
+            })
+            .catch(() => undefined),
+        ),
+      );
+    }
     await Promise.all(contexts.splice(0).map((c) => c.close()));
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PASSWORD, REPO_ROOT, SCREENSHOT_DIR } from './constants';
-import { latestOtp } from './api';
+import { baseUrl, latestOtp } from './api';
 
 type Namespace = 'common' | 'fields' | 'validation';
 const bundles = new Map<string, unknown>();
@@ -64,6 +64,18 @@ export async function picture(page: Page, name: string): Promise<void> {
 
 const POLL = { timeout: 10_000, interval: 100 };
 
+/** The newest code mailed to the address (waiting for it to arrive) and its prefix. */
+export async function mailedCode(email: string): Promise<{ otp: string; prefix: string }> {
+  let otp = '';
+  await expect
+    .poll(async () => (otp = await latestOtp(email).catch(() => '')), POLL)
+    .toMatch(/^\d{6}$/);
+  const response = await fetch(`${baseUrl()}/master/dev/v1/outbox?to=${encodeURIComponent(email)}`);
+  const { data } = (await response.json()) as { data: { otp: string | null; text?: string }[] };
+  const text = data.find((m) => m.otp === otp)?.text ?? '';
+  return { otp, prefix: /\b(\d{4})-?\d{6}\b/.exec(text)?.[1] ?? '' };
+}
+
 /**
  * Retrying assertions on a locator (playwright-core has no `expect`): each polls until it holds
  * or 10 s pass, so the page may still be loading when it is called.
@@ -116,10 +128,117 @@ export async function verifyAccount(page: Page, t: Texts, email: string) {
   await see(page.getByRole('heading', { level: 1 })).toHaveText(
     t.common('registration.verify.title'),
   );
-  // The prefix shows once the code is sent; the outbox then has it.
-  await see(page.locator('.code-dialog__prefix')).toHaveText(/^\d{4}$/);
+  // The page sends the code when it opens and then shows the code's 4-digit prefix.
+  const code = await mailedCode(email);
+  expect(code.prefix).toMatch(/^\d{4}$/);
+  await see(page.getByText(code.prefix).first()).toBeVisible();
   await picture(page, `${t.locale}-verify-account`);
-  await page.getByLabel(t.common('registration.verify.codeLabel')).fill(await latestOtp(email));
+  await page.getByLabel(t.common('registration.verify.codeLabel')).fill(code.otp);
   await page.getByRole('button', { name: named(t.common('registration.verify.confirm')) }).click();
   await page.waitForURL(/\/registration$/);
+}
+
+export interface UsAddress {
+  addressLine1: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+export const NEW_YORK: UsAddress = {
+  addressLine1: '350 Fifth Avenue',
+  city: 'New York',
+  state: 'NY',
+  zipCode: '10118',
+};
+
+/** Step 2 of account setup, as the user fills it: who is paid, their details, a US address. */
+export async function completeProfile(
+  page: Page,
+  t: Texts,
+  profile:
+    | { kind: 'PERSON'; firstName: string; lastName: string; dob: string; ssn: string }
+    | { kind: 'COMPANY'; name: string; tin: string },
+  address: UsAddress = NEW_YORK,
+) {
+  await see(page.getByRole('heading', { level: 1 })).toHaveText(
+    t.common('registration.details.title'),
+  );
+  const kind = page.getByRole('radio', {
+    name: named(
+      t.common(
+        profile.kind === 'PERSON' ? 'registration.type.person' : 'registration.type.company',
+      ),
+    ),
+  });
+  if (await kind.isVisible()) await kind.check();
+  if (profile.kind === 'PERSON') {
+    await field(page, t.field('firstName')).fill(profile.firstName);
+    await field(page, t.field('lastName')).fill(profile.lastName);
+    await field(page, t.field('dob')).fill(profile.dob);
+    await field(page, t.field('residency')).selectOption('US');
+    await field(page, t.field('ssn')).fill(profile.ssn);
+  } else {
+    await field(page, t.field('name')).fill(profile.name);
+    await field(page, t.field('tin')).fill(profile.tin);
+    await field(page, t.field('residency')).selectOption('US');
+  }
+  await page.getByRole('button', { name: named(t.common('registration.details.next')) }).click();
+
+  const section = page.getByRole('region', { name: t.common('registration.address.title') });
+  await see(section).toBeVisible();
+  await field(section, t.field('addressLine1')).fill(address.addressLine1);
+  await field(section, t.field('city')).fill(address.city);
+  await field(section, t.field('state')).selectOption(address.state);
+  await field(section, t.field('zipCode')).fill(address.zipCode);
+  await picture(page, `${t.locale}-registration-${profile.kind.toLowerCase()}`);
+  await section.getByRole('button', { name: named(t.common('registration.details.save')) }).click();
+  await see(page.getByText(t.common('registration.details.saved'))).toBeVisible();
+}
+
+/** Step 3: the identity check; the simulator activates everyone without a special last name. */
+export async function passIdentityCheck(page: Page, t: Texts) {
+  await page
+    .getByRole('button', { name: named(t.common('registration.details.continue')) })
+    .click();
+  await page.waitForURL(/\/dashboard$/);
+  await see(page.getByRole('heading', { level: 1 })).toHaveText(t.common('pages.dashboard'));
+}
+
+/** /bank-account: country and transfer method first, then the fields of that variant. */
+export async function addBankAccount(
+  page: Page,
+  t: Texts,
+  account: {
+    country: string;
+    transferMethod?: string;
+    fields: Record<string, string>;
+    radios?: Record<string, string>;
+  },
+) {
+  await page.goto(new URL('/bank-account', page.url()).toString());
+  await see(page.getByRole('heading', { level: 1 })).toHaveText(
+    t.common('payoutMethods.bankAccount.createTitle'),
+  );
+  await page
+    .getByLabel(named(t.field('countryCode')))
+    .first()
+    .selectOption(account.country);
+  if (account.transferMethod) {
+    await page
+      .getByRole('radio', {
+        name: startsWith(t.common(`payoutMethods.types.${account.transferMethod}`)),
+      })
+      .check();
+  }
+  for (const [name, value] of Object.entries(account.radios ?? {})) {
+    await page.getByRole('radio', { name: named(t.field(`options.${name}.${value}`)) }).check();
+  }
+  for (const [name, value] of Object.entries(account.fields)) {
+    await field(page, t.field(name)).fill(value);
+  }
+  await picture(page, `${t.locale}-bank-account-${account.country}`);
+  await page
+    .getByRole('button', { name: named(t.common('payoutMethods.bankAccount.add')) })
+    .click();
+  await page.waitForURL(/\/settings$/);
 }

@@ -18,7 +18,7 @@ describe('root flow by profile status', () => {
     ['ACTIVATED', {}, '/dashboard'],
     ['ACTIVATED', { minors: consented }, '/dashboard'],
     ['ACTIVATED', { minors: lacking }, '/settings/guardian-consent/m2'],
-    ['ACTIVATED', { minors: [{ id: 'm3', consent: 'false' }] }, '/settings/guardian-consent/m3'],
+    ['ACTIVATED', { minors: [{ id: 'm3', consent: 'false' }] }, '/dashboard'],
     ['GUARDIAN_CONSENT_PENDING', {}, '/dashboard'],
     ['ON_HOLD', {}, '/dashboard'],
     ['GUARDIAN_CONSENT_REJECTED', {}, '/registration/guardian-consent/rejected'],

@@ -9,5 +9,13 @@ export interface Minor {
    * Server-assigned identifier of the minor profile.
    */
   id: string;
+  /**
+   * Given name of the minor, so the guardian knows whom they decide for.
+   */
+  firstName?: string;
+  /**
+   * Family name of the minor.
+   */
+  lastName?: string;
   consent: Consent;
 }

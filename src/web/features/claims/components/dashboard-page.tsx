@@ -14,6 +14,7 @@ import { useGetProfileQuery } from '../../profile/api/profile-api';
 import { useCancelClaimMutation, useGetClaimsQuery } from '../api/claims-api';
 import { AcceptClaimPanel } from './accept-claim-panel';
 import { isAcceptable, isUpcoming, profileMayAccept } from './claim-rules';
+import { GuardianConsentNotice } from './guardian-consent-notice';
 
 export default function ClaimsDashboardPage() {
   const { t } = useTranslation();
@@ -77,17 +78,14 @@ export default function ClaimsDashboardPage() {
 
   return (
     <DashboardFrame title={t('pages.dashboard')} lead={t('dashboard.lead')}>
+      {profile?.status === 'GUARDIAN_CONSENT_PENDING' ? (
+        <GuardianConsentNotice guardians={profile.guardians ?? []} />
+      ) : null}
       <p role="status" className="claims__notice">
         {notice}
       </p>
-      {profile && !mayAccept ? (
-        <p className="claims__blocked">
-          {t(
-            profile.status === 'GUARDIAN_CONSENT_PENDING'
-              ? 'dashboard.blocked.guardianConsent'
-              : 'dashboard.blocked.onHold',
-          )}
-        </p>
+      {profile && !mayAccept && profile.status !== 'GUARDIAN_CONSENT_PENDING' ? (
+        <p className="claims__blocked">{t('dashboard.blocked.onHold')}</p>
       ) : null}
       {claims.isLoading ? (
         <Spinner />

@@ -15,7 +15,6 @@ import {
 } from '../../../components/schema-form';
 import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';
-import { TextWithLinks } from '../../../components/text-with-links';
 import { TilePage } from '../../../components/tile-page';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
 import {
@@ -25,6 +24,7 @@ import {
 } from '../../profile/api/profile-api';
 import { addressFormOf, detailsOf, type Kind } from '../lib/profile-forms';
 import { errorsUnder, fieldErrorsOf } from '../lib/server-errors';
+import { GuardianInviteSection } from './guardian-invite-section';
 import { PhonesSection } from './phones-section';
 import { StepProgress } from './step-progress';
 
@@ -164,6 +164,11 @@ function RegistrationForms({
   };
 
   const isMinor = saved ? !!saved.isMinor : !!profile.isMinor;
+  // The server refuses a minor's identity check until every guardian consented
+  // (GuardianConsentRequired): until then the guardian invitation takes the button's place.
+  const guardians = (saved ?? profile).guardians ?? [];
+  const needsConsent =
+    isMinor && !(guardians.length && guardians.every((g) => g.consent === 'true'));
 
   return (
     <>
@@ -241,15 +246,7 @@ function RegistrationForms({
 
       <PhonesSection phones={profile.phones ?? []} />
 
-      {saved && isMinor ? (
-        <Section title={t('registration.minor.title')}>
-          <p>{t('registration.minor.body', { age: rules.minimumAge })}</p>
-          <TextWithLinks
-            i18nKey="registration.minor.invite"
-            links={[{ href: '/registration', internal: true }]}
-          />
-        </Section>
-      ) : null}
+      {saved && needsConsent ? <GuardianInviteSection minimumAge={rules.minimumAge} /> : null}
 
       <div className="schema-form__actions">
         {saved ? (
@@ -259,14 +256,16 @@ function RegistrationForms({
         ) : (
           <p className="schema-form__hint">{t('registration.details.saveFirst')}</p>
         )}
-        <button
-          type="button"
-          className="button"
-          disabled={!saved || starting}
-          onClick={() => void continueToIdentityCheck()}
-        >
-          {starting ? t('registration.details.starting') : t('registration.details.continue')}
-        </button>
+        {needsConsent ? null : (
+          <button
+            type="button"
+            className="button"
+            disabled={!saved || starting}
+            onClick={() => void continueToIdentityCheck()}
+          >
+            {starting ? t('registration.details.starting') : t('registration.details.continue')}
+          </button>
+        )}
       </div>
       {startError ? (
         <p className="code-dialog__message code-dialog__message--error" role="alert">

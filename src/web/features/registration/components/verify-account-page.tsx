@@ -1,10 +1,10 @@
 // Step 1 of account setup: a code is sent to the user's email when the page opens (with a 4-digit
 // prefix we choose, shown before the input so the user can match the message), entered inline,
 // and confirmed; the root flow then continues with the next step.
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CODE_PATTERN, isWrongCode } from '../../../components/confirmation-code-dialog';
+import { CODE_PATTERN, CodeInput, isWrongCode } from '../../../components/code-input';
 import { Spinner } from '../../../components/spinner';
 import { TextWithLinks } from '../../../components/text-with-links';
 import { TilePage } from '../../../components/tile-page';
@@ -35,9 +35,6 @@ export default function VerifyAccountPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const sentOnOpen = useRef(false);
-  const inputId = useId();
-  const hintId = useId();
-  const messageId = useId();
 
   const sendCode = useCallback(async () => {
     const sent = await send({ prefix: randomPrefix() }).unwrap();
@@ -121,46 +118,20 @@ export default function VerifyAccountPage() {
       ) : null}
       {sending === 'sent' ? (
         <form className="code-dialog" onSubmit={(event) => void confirm(event)} noValidate>
-          <p id={hintId} className="code-dialog__intro">
-            {profile?.email
-              ? t('registration.verify.intro', { prefix, email: profile.email })
-              : t('registration.verify.introNoEmail', { prefix })}
-          </p>
-          <label htmlFor={inputId} className="code-dialog__label">
-            {t('registration.verify.codeLabel')}
-          </label>
-          <div className="code-dialog__field">
-            <span className="code-dialog__prefix" aria-hidden="true">
-              {prefix}
-            </span>
-            <span className="code-dialog__dash" aria-hidden="true">
-              –
-            </span>
-            <input
-              ref={inputRef}
-              id={inputId}
-              className="code-dialog__input"
-              name="otp"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\d{6}"
-              maxLength={6}
-              value={code}
-              aria-describedby={error || notice ? `${hintId} ${messageId}` : hintId}
-              aria-invalid={error ? true : undefined}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            />
-          </div>
-          <p
-            id={messageId}
-            className={
-              error ? 'code-dialog__message code-dialog__message--error' : 'code-dialog__message'
+          <CodeInput
+            prefix={prefix}
+            value={code}
+            onChange={setCode}
+            label={t('registration.verify.codeLabel')}
+            intro={
+              profile?.email
+                ? t('registration.verify.intro', { prefix, email: profile.email })
+                : t('registration.verify.introNoEmail', { prefix })
             }
-            role={error ? 'alert' : 'status'}
-          >
-            {error ?? notice}
-          </p>
+            error={error}
+            notice={notice}
+            inputRef={inputRef}
+          />
           <div className="schema-form__actions">
             <button type="submit" className="button" disabled={busy !== null}>
               {busy === 'confirm'

@@ -178,7 +178,16 @@ function PayoutMethods({ onHold }: { onHold: boolean }) {
               const id = methodId(method) ?? method.type;
               const name = methodName(method, t);
               return (
-                <li key={id} className="payout-method card" aria-label={name}>
+                <li
+                  key={id}
+                  className={[
+                    'payout-method card',
+                    isPreferred(method) ? 'payout-method--preferred' : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                  aria-label={name}
+                >
                   <div className="payout-method__header">
                     <h3 className="payout-method__title">
                       {t(

@@ -1,0 +1,93 @@
+// The one-time code field of the confirmation-code dialog and of account verification: the 4-digit
+// prefix the server chose, a dash, then the 6 digits the user types (numeric keyboard, one-time-code
+// autocomplete, anything but digits dropped). The line above says where the code went; the message
+// below (wrong code, code sent again) is read with the field.
+import { useId, type ReactNode, type Ref } from 'react';
+
+export const CODE_LENGTH = 6;
+export const CODE_PATTERN = /^\d{6}$/;
+
+/** Whether a failure is the server's answer to a wrong, expired or used code. */
+export function isWrongCode(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || !('data' in error)) return false;
+  const data = (error as { data?: unknown }).data;
+  return (
+    !!data && typeof data === 'object' && (data as { message?: unknown }).message === 'Wrong OTP'
+  );
+}
+
+export interface CodeInputProps {
+  /** The 4 digits the sent code starts with. */
+  prefix: string;
+  value: string;
+  onChange: (code: string) => void;
+  label: string;
+  /** Where the code was sent and what it starts with; describes the field. */
+  intro: ReactNode;
+  /** Shown below the field and announced as an alert; marks the field invalid. */
+  error?: string | null;
+  /** Shown below the field and announced politely (e.g. "we sent a new code"). */
+  notice?: string | null;
+  /** The input, for the caller to focus and select after a wrong code or a resend. */
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+export function CodeInput({
+  prefix,
+  value,
+  onChange,
+  label,
+  intro,
+  error = null,
+  notice = null,
+  inputRef,
+}: CodeInputProps) {
+  const inputId = useId();
+  const introId = useId();
+  const messageId = useId();
+  return (
+    <div className="code-input">
+      <p id={introId} className="code-input__intro">
+        {intro}
+      </p>
+      <label htmlFor={inputId} className="code-input__label">
+        {label}
+      </label>
+      <div className="code-input__field">
+        <span className="code-input__prefix" aria-hidden="true">
+          {prefix}
+        </span>
+        <span className="code-input__dash" aria-hidden="true">
+          –
+        </span>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="code-input__input"
+          name="otp"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern={`\\d{${CODE_LENGTH}}`}
+          maxLength={CODE_LENGTH}
+          value={value}
+          aria-describedby={error || notice ? `${introId} ${messageId}` : introId}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) =>
+            onChange(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))
+          }
+        />
+      </div>
+      {/* Always rendered, so the live region exists before its first message. */}
+      <p
+        id={messageId}
+        className={
+          error ? 'code-dialog__message code-dialog__message--error' : 'code-dialog__message'
+        }
+        role={error ? 'alert' : 'status'}
+      >
+        {error ?? notice}
+      </p>
+    </div>
+  );
+}

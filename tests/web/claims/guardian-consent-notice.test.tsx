@@ -1,0 +1,76 @@
+// The dashboard of a minor waiting for a guardian's consent: a notice at the top says who was asked
+// and why claims cannot be accepted yet; other profiles do not see it.
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { Guardian } from '../../../src/core/types/entities/guardian';
+import type { Profile } from '../../../src/core/types/entities/profile';
+import ClaimsDashboardPage from '../../../src/web/features/claims/components/dashboard-page';
+import { renderWithProviders } from '../support/render';
+import { handlers, profileWith, server } from '../support/server';
+
+const maria: Guardian = {
+  id: 'g-1',
+  firstName: 'Maria',
+  lastName: 'Lima',
+  email: 'maria@example.com',
+  relationship: 'PARENT',
+  consent: null,
+};
+
+async function renderDashboard(over: Partial<Profile>) {
+  server.use(handlers.profile(profileWith(over)));
+  await renderWithProviders(
+    <MemoryRouter>
+      <ClaimsDashboardPage />
+    </MemoryRouter>,
+  );
+  await screen.findByRole('region', { name: 'Upcoming claims' });
+}
+
+const notice = () => screen.findByRole('region', { name: "Waiting for your guardian's consent" });
+
+describe("dashboard notice while a guardian's consent is pending", () => {
+  it('names the invited guardian, first on the page, and says claims cannot be accepted yet', async () => {
+    await renderDashboard({
+      status: 'GUARDIAN_CONSENT_PENDING',
+      isMinor: true,
+      guardians: [maria],
+    });
+    const region = await notice();
+    expect(region).toHaveTextContent(
+      'We emailed Maria Lima (maria@example.com) a link to review your account and give their consent.',
+    );
+    expect(region).toHaveTextContent(/you cannot accept them/);
+    const upcoming = screen.getByRole('region', { name: 'Upcoming claims' });
+    expect(
+      region.compareDocumentPosition(upcoming) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('lists only guardians who have not answered, by email when that is all there is', async () => {
+    await renderDashboard({
+      status: 'GUARDIAN_CONSENT_PENDING',
+      isMinor: true,
+      guardians: [
+        { ...maria, consent: 'true' },
+        { id: 'g-2', email: 'joao@example.com', consent: null },
+      ],
+    });
+    const region = await notice();
+    expect(region).not.toHaveTextContent(/Maria Lima/);
+    expect(region).toHaveTextContent('We emailed joao@example.com a link');
+  });
+
+  it('still explains the wait when the profile names no guardian', async () => {
+    await renderDashboard({ status: 'GUARDIAN_CONSENT_PENDING', isMinor: true, guardians: [] });
+    expect(await notice()).toHaveTextContent(/We emailed your guardian a link/);
+  });
+
+  it('is not shown to an activated profile', async () => {
+    await renderDashboard({ status: 'ACTIVATED' });
+    expect(
+      screen.queryByRole('region', { name: "Waiting for your guardian's consent" }),
+    ).not.toBeInTheDocument();
+  });
+});
