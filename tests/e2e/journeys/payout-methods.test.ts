@@ -3,9 +3,9 @@
 // Zelle token and is paid with it, and cannot delete a method while ON_HOLD.
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { activatedUser, latestOtp, setProfileStatus } from '../support/api';
+import { activatedUser, setProfileStatus } from '../support/api';
 import { browserForFile, signInThroughPortal } from '../support/browser';
-import { field, named, picture, see, startsWith, textsOf } from '../support/ui';
+import { field, mailedCode, named, picture, see, startsWith, textsOf } from '../support/ui';
 
 const { newPage } = browserForFile();
 const base = () => `http://localhost:${inject('e2ePort')}`;
@@ -101,6 +101,7 @@ describe('payout method journeys (browser)', () => {
     if (await phone.isVisible()) await phone.fill('+14155550123');
     await field(page, t.field('firstName')).fill('Ana');
     await field(page, t.field('lastName')).fill('Lima');
+    const saved = Date.now();
     await page.getByRole('button', { name: named(t.common('payoutMethods.zelle.save')) }).click();
 
     // A new token awaits the code sent to it.
@@ -109,7 +110,9 @@ describe('payout method journeys (browser)', () => {
     const dialog = page.getByRole('dialog');
     await see(dialog).toBeVisible();
     await picture(page, 'en-zelle-code');
-    await dialog.getByLabel(t.common('codeDialog.codeLabel')).fill(await latestOtp(user.email));
+    const zelleCode = await mailedCode(user.email, saved);
+    await see(dialog.getByText(zelleCode.prefix).first()).toBeVisible();
+    await dialog.getByLabel(t.common('codeDialog.codeLabel')).fill(zelleCode.otp);
     await dialog.getByRole('button', { name: named(t.common('codeDialog.confirm')) }).click();
     await page.waitForURL(/\/settings$/);
     const zelle = methodCards(page).filter({ hasText: 'Zelle' });
@@ -123,9 +126,12 @@ describe('payout method journeys (browser)', () => {
     const claim = page.getByRole('listitem').filter({ hasText: '125.50' });
     await claim.getByRole('button', { name: named(t.common('dashboard.actions.accept')) }).click();
     await claim.getByRole('radio', { name: /Zelle/ }).check();
+    const accepting = Date.now();
     await claim.getByRole('button', { name: named(t.common('dashboard.accept.continue')) }).click();
     const code = page.getByRole('dialog');
-    await code.getByLabel(t.common('codeDialog.codeLabel')).fill(await latestOtp(user.email));
+    await code
+      .getByLabel(t.common('codeDialog.codeLabel'))
+      .fill((await mailedCode(user.email, accepting)).otp);
     await code.getByRole('button', { name: named(t.common('codeDialog.confirm')) }).click();
     await see(page.getByText(t.common('dashboard.accept.success'))).toBeVisible();
     await see(page.getByRole('listitem').filter({ hasText: '125.50' })).toContainText(

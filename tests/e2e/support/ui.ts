@@ -1,12 +1,11 @@
 // What a user sees and does in the portal, by the words on the screen: labels and buttons are read
 // from the locale files, so the same journey runs in every language.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PASSWORD, REPO_ROOT, SCREENSHOT_DIR } from './constants';
-import { baseUrl, latestOtp } from './api';
+import { baseUrl } from './api';
 
 type Namespace = 'common' | 'fields' | 'validation';
 const bundles = new Map<string, unknown>();
@@ -64,16 +63,25 @@ export async function picture(page: Page, name: string): Promise<void> {
 
 const POLL = { timeout: 10_000, interval: 100 };
 
-/** The newest code mailed to the address (waiting for it to arrive) and its prefix. */
-export async function mailedCode(email: string): Promise<{ otp: string; prefix: string }> {
-  let otp = '';
+/** The newest code mailed to the address since a moment (waiting for it) and its 4-digit prefix. */
+export async function mailedCode(
+  email: string,
+  since = 0,
+): Promise<{ otp: string; prefix: string }> {
+  type Message = { otp: string | null; text?: string; createdAt: string };
+  let found: Message | undefined;
   await expect
-    .poll(async () => (otp = await latestOtp(email).catch(() => '')), POLL)
+    .poll(async () => {
+      const response = await fetch(
+        `${baseUrl()}/master/dev/v1/outbox?to=${encodeURIComponent(email)}`,
+      );
+      const { data } = (await response.json()) as { data: Message[] };
+      found = data.find((m) => m.otp && Date.parse(m.createdAt) >= since);
+      return found?.otp ?? '';
+    }, POLL)
     .toMatch(/^\d{6}$/);
-  const response = await fetch(`${baseUrl()}/master/dev/v1/outbox?to=${encodeURIComponent(email)}`);
-  const { data } = (await response.json()) as { data: { otp: string | null; text?: string }[] };
-  const text = data.find((m) => m.otp === otp)?.text ?? '';
-  return { otp, prefix: /\b(\d{4})-?\d{6}\b/.exec(text)?.[1] ?? '' };
+  const otp = found?.otp ?? '';
+  return { otp, prefix: /\b(\d{4})-?\d{6}\b/.exec(found?.text ?? '')?.[1] ?? '' };
 }
 
 /**
@@ -241,4 +249,55 @@ export async function addBankAccount(
     .getByRole('button', { name: named(t.common('payoutMethods.bankAccount.add')) })
     .click();
   await page.waitForURL(/\/settings$/);
+}
+
+/** A sentence with <0>links</0> as the screen reads it. */
+const plain = (text: string) => text.replace(/<\/?\d+>/g, '');
+
+const LANGUAGE_NAMES: Record<string, string> = { es: 'Español', fr: 'Français', pt: 'Português' };
+
+export async function chooseLanguage(page: Page, locale: string) {
+  if (locale === 'en') return;
+  await page
+    .locator('header')
+    .getByRole('button', { name: /language/i })
+    .and(page.locator('[aria-haspopup="menu"]'))
+    .click();
+  await page.getByRole('menuitemradio', { name: LANGUAGE_NAMES[locale] }).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+}
+
+/** Opens an invitation link (claim or guardian), registers on it and signs in. */
+export async function registerFromInvitation(page: Page, t: Texts, email: string, link: string) {
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
+  await chooseLanguage(page, t.locale);
+  await see(page.getByRole('heading', { level: 1 })).toHaveText(t.common('register.title'));
+  const submit = page.getByRole('button', { name: named(t.common('register.submit')) });
+  await expect(await field(page, t.field('email')).inputValue()).toBe(email);
+  await see(field(page, t.field('email'))).toBeDisabled();
+  await see(submit).toBeDisabled();
+
+  await field(page, t.field('password')).fill(PASSWORD);
+  await field(page, t.field('passwordConfirmation')).fill(`${PASSWORD}x`);
+  await page.getByRole('checkbox', { name: startsWith(plain(t.common('register.terms'))) }).check();
+  // The confirmation does not match yet: the button stays disabled and says why under the field.
+  await see(
+    page.getByText(
+      t.validation('notEqual', {
+        field: t.field('passwordConfirmation'),
+        other: t.field('password'),
+      }),
+    ),
+  ).toBeVisible();
+  await see(submit).toBeDisabled();
+  await field(page, t.field('passwordConfirmation')).fill(PASSWORD);
+  await see(submit).toBeEnabled();
+  await picture(page, `${t.locale}-register`);
+  await submit.click();
+
+  const modal = page.getByRole('dialog');
+  await see(modal).toContainText(t.common('register.success.title'));
+  await picture(page, `${t.locale}-register-success`);
+  await modal.getByRole('button', { name: named(t.common('register.success.signIn')) }).click();
+  await signInOnLoginPage(page, email);
 }

@@ -75,9 +75,18 @@ export interface Branding {
    */
   merchantName?: string;
   /**
-   * Merchant realm; one realm changes the register form and hides the contact type choice.
+   * Merchant realm (an identifier of the merchant's sign-in space).
    */
   realm?: string;
+  /**
+   * Agreements of this merchant a new user must accept besides the terms and privacy policy. When set, the register form shows a required checkbox for them and hides the contact type choice (email only), and the server refuses registrations that do not accept them.
+   */
+  additionalAgreements?: {
+    /**
+     * The agreements document the checkbox label links to.
+     */
+    url?: string;
+  };
   /**
    * Hide the language menu in the header.
    */

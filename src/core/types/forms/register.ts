@@ -9,6 +9,9 @@ export interface RegisterForm {
   passwordConfirmation: string;
   preferredContact: 'EMAIL_ONLY' | 'EMAIL_AND_SMS';
   termsAccepted: true;
+  /**
+   * Required only by merchants with branding.additionalAgreements (checked by the page and the API).
+   */
   additionalAgreementsAccepted?: boolean;
   claimId?: string;
 }

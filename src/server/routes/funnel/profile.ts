@@ -38,8 +38,13 @@ const objectBody = { type: 'object' } as const;
 const profileRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, forms, merchants, proofing } = app.deps;
 
-  /** The register form's rules plus the common-password blocklist. */
+  /**
+   * The register form's rules plus the common-password blocklist, and the additional agreements
+   * of a merchant that has them (branding.additionalAgreements; the merchant of the request's host,
+   * whose configuration the register page showed).
+   */
   function checkRegistration(
+    request: FastifyRequest,
     email: string,
     password: string,
     data: RegisterBody['data'] = {},
@@ -50,8 +55,21 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       passwordConfirmation: data.passwordConfirmation ?? password,
       preferredContact: data.preferredContact ?? 'EMAIL_ONLY',
       termsAccepted: data.termsAccepted ?? false,
+      ...(data.additionalAgreementsAccepted === undefined
+        ? {}
+        : { additionalAgreementsAccepted: data.additionalAgreementsAccepted }),
     };
     const errors = forms.check('register', record);
+    const { branding } = merchants.forHost(request.host).configuration;
+    if (branding.additionalAgreements && record.additionalAgreementsAccepted !== true) {
+      errors.push({
+        path: '/additionalAgreementsAccepted',
+        keyword: record.additionalAgreementsAccepted === undefined ? 'required' : 'const',
+        messageKey: 'mustAccept',
+        params: {},
+        message: 'Please accept the additional agreements to continue.',
+      });
+    }
     if (!errors.length && isCommonPassword(password)) {
       errors.push({
         path: '/password',
@@ -110,7 +128,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
             message: 'Claim is required.',
           },
         ]);
-      checkRegistration(email, password, body.data);
+      checkRegistration(request, email, password, body.data);
       const profile = await db.transaction(async (tx) => {
         const [claim] = await tx
           .select()
@@ -157,6 +175,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
             tokenId: { type: 'string', maxLength: 128 },
             password: { type: 'string' },
             preferredContact: { type: 'string' },
+            additionalAgreementsAccepted: { type: 'boolean' },
           },
         },
       },
@@ -168,6 +187,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         preferredContact?: string;
         termsAccepted?: boolean;
         passwordConfirmation?: string;
+        additionalAgreementsAccepted?: boolean;
       };
       const tokenId = body.tokenId ?? '';
       const [token] = await db.select().from(tokens).where(eq(tokens.id, tokenId));
@@ -175,10 +195,11 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       if (token.usedAt)
         throw conflict('AlreadyExists: this invitation was already used; sign in instead');
       const password = body.password ?? '';
-      checkRegistration(token.email, password, {
+      checkRegistration(request, token.email, password, {
         preferredContact: body.preferredContact,
         termsAccepted: body.termsAccepted ?? true,
         passwordConfirmation: body.passwordConfirmation,
+        additionalAgreementsAccepted: body.additionalAgreementsAccepted,
       });
       const profile = await db.transaction(async (tx) => {
         const row = await createProfile(

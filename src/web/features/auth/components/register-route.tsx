@@ -1,9 +1,13 @@
 // /auth/register?claim_id=...&user_id=... (spec section 2): both → sign in; a signed-in user → root;
 // otherwise the email comes from the token (user_id first, else claim_id); no email → sign in.
+// Then the register form, on the tile of the public pages.
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
+import { TilePage } from '../../../components/tile-page';
+import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
 import { useGetPrincipalQuery, useGetTokenInfoQuery } from '../api/auth-api';
+import { RegisterForm } from './register-form';
 
 export type RegisterResolution =
   { go: string } | { tokenId: string; claimId: string | null } | 'loading';
@@ -32,6 +36,7 @@ export default function RegisterRoute() {
   const claimId = params.get('claim_id');
   const userId = params.get('user_id');
   const principal = useGetPrincipalQuery();
+  const configuration = useGetConfigurationQuery();
   const tokenId = userId ?? claimId;
   // A failed token lookup is swallowed: no email, so the user goes to sign in.
   const token = useGetTokenInfoQuery(tokenId ?? '', {
@@ -45,12 +50,20 @@ export default function RegisterRoute() {
     tokenEmail: token.data?.email,
     tokenSettled: token.isSuccess || token.isError,
   });
-  if (resolution === 'loading') return <Spinner />;
+  if (resolution === 'loading' || !configuration.data) return <Spinner />;
   if ('go' in resolution) return <Navigate to={resolution.go} replace />;
+  const { branding } = configuration.data;
   return (
-    <section className="tile-page" aria-labelledby="register-title">
-      <h1 id="register-title">{t('register.title')}</h1>
-      <p>{t('register.forEmail', { email: token.data?.email })}</p>
-    </section>
+    <TilePage
+      title={t('register.title')}
+      lead={t('register.lead', { portalName: branding.portalName })}
+    >
+      <RegisterForm
+        email={token.data?.email ?? ''}
+        tokenId={resolution.tokenId}
+        claimId={resolution.claimId}
+        branding={branding}
+      />
+    </TilePage>
   );
 }
