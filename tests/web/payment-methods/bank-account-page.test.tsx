@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import BankAccountPage from '../../../src/web/features/payment-methods/components/bank-account-page';
 import { server } from '../support/server';
-import { bank, renderPage, useApi } from './support';
+import { errorsOf } from '../schema-form/support';
+import { answer, bank, renderPage, useApi } from './support';
 
 const URL = '/master/funnel/v1/payment-methods/bank-accounts';
 
@@ -91,5 +92,71 @@ describe('bank account page', () => {
     expect(within(document.body).getByRole('heading', { level: 1 })).toHaveTextContent(
       'Edit bank account',
     );
+  });
+
+  const ID = '11111111-1111-4111-8111-111111111111';
+  const openEdit = () =>
+    renderPage('/bank-account/:id', `/bank-account/${ID}`, <BankAccountPage />);
+
+  it('edit: the stored numbers may stay empty, each says what it keeps, and the PUT leaves them out', async () => {
+    useApi([bank()]);
+    const sent = answer('put', `${URL}/${ID}`, () => HttpResponse.json({ data: bank() }));
+    const user = userEvent.setup();
+    await openEdit();
+    const nickname = await screen.findByRole('textbox', { name: 'Account nickname' });
+    const account = screen.getByRole('textbox', { name: 'Account number' });
+    expect(account).toHaveAccessibleDescription('Leave empty to keep *****6789.');
+    expect(screen.getByRole('textbox', { name: 'Routing number' })).toHaveAccessibleDescription(
+      'Leave empty to keep *****0021.',
+    );
+    expect(account).not.toBeRequired();
+    await user.clear(nickname);
+    await user.type(nickname, 'Daily');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/settings');
+    expect(sent).toEqual([
+      {
+        countryCode: 'US',
+        transferMethod: 'ACH',
+        nickname: 'Daily',
+        accountType: 'CHECKING',
+        bankName: 'First Bank',
+      },
+    ]);
+  });
+
+  it('edit: a new account number is sent with its confirmation', async () => {
+    useApi([bank()]);
+    const sent = answer('put', `${URL}/${ID}`, () => HttpResponse.json({ data: bank() }));
+    const user = userEvent.setup();
+    await openEdit();
+    await user.type(await screen.findByRole('textbox', { name: 'Account number' }), '55554444');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const confirmation = screen.getByRole('textbox', { name: 'Account number confirmation' });
+    expect(errorsOf(confirmation)).toEqual(['Account number confirmation is required.']);
+    await user.type(confirmation, '55554444');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/settings');
+    expect(sent).toEqual([
+      expect.objectContaining({
+        accountNumber: '55554444',
+        accountNumberConfirmation: '55554444',
+      }),
+    ]);
+    expect(sent[0]).not.toHaveProperty('routingNumber');
+  });
+
+  it('edit: in another country the stored numbers are not kept, so they are required again', async () => {
+    useApi([bank()]);
+    const sent = answer('put', `${URL}/${ID}`, () => HttpResponse.json({ data: bank() }));
+    const user = userEvent.setup();
+    await openEdit();
+    await screen.findByRole('textbox', { name: 'Account nickname' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'DE');
+    const iban = await screen.findByRole('textbox', { name: 'IBAN' });
+    expect(iban).not.toHaveAccessibleDescription(/Leave empty/);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(errorsOf(iban)).toEqual(['IBAN is required.']);
+    expect(sent).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ describe('settings page', () => {
     expect(within(account).getByText('First Bank · Transfer method: ACH')).toBeInTheDocument();
     expect(within(account).getByText('Preferred')).toBeInTheDocument();
     const debit = screen.getByRole('listitem', { name: 'Debit card' });
-    expect(within(debit).getByText('VISA •••• 1111 03/31')).toBeInTheDocument();
+    expect(within(debit).getByText('Visa •••• 1111 03/31')).toBeInTheDocument();
     expect(within(debit).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(account).getByRole('link', { name: 'Edit' })).toHaveAttribute(
       'href',

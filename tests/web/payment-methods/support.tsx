@@ -109,6 +109,31 @@ export function useApi(
   return api;
 }
 
+/** Answers one call with `answer` (given the request body) and keeps every body it was sent. */
+export function answer(
+  method: 'post' | 'put',
+  url: string,
+  reply: (body: unknown) => Response | Promise<Response>,
+): unknown[] {
+  const bodies: unknown[] = [];
+  server.use(
+    http[method](url, async ({ request }) => {
+      const text = await request.text();
+      const body = text ? (JSON.parse(text) as unknown) : undefined;
+      bodies.push(body);
+      return reply(body);
+    }),
+  );
+  return bodies;
+}
+
+/** An API error answer as the server sends it. */
+export const apiError = (
+  status: number,
+  message: string,
+  errors?: { path: string; keyword: string; messageKey: string; message: string }[],
+) => HttpResponse.json({ code: status, message, ...(errors ? { errors } : {}) }, { status });
+
 function Where() {
   const location = useLocation();
   return <p data-testid="location">{location.pathname}</p>;

@@ -1,9 +1,10 @@
 // Country and transfer method are chosen above the generated form. A change swaps the variant
 // (the form remounts with the variant's key) and keeps the values of the fields that still exist
 // in the new schema; the others are dropped.
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from './countries';
+import type { EditMode } from './edit-mode';
 import type { ServerFieldError } from './messages';
 import { SchemaForm } from './schema-form';
 import { transferMethodsFor, useFormVariant } from './use-form-variant';
@@ -110,6 +111,11 @@ export interface CountryVariantFormProps {
   submitLabel: string;
   disabled?: boolean;
   children?: ReactNode;
+  /**
+   * Editing a stored record: the fields that may stay empty to keep their stored value, or the
+   * edit mode of each country and method (a value kept for one country may not fit another).
+   */
+  editMode?: EditMode | ((variant: CountryMethod) => EditMode | undefined);
 }
 
 /** Keeps the fields a schema has, and sets its country and transfer method fields. */
@@ -140,6 +146,7 @@ export function CountryVariantForm({
   submitLabel,
   disabled,
   children,
+  editMode,
 }: CountryVariantFormProps) {
   const [choice, setChoice] = useState<CountryMethod>(() => {
     const methods = formId === 'bank-account' ? transferMethodsFor(initialCountry, formId) : [];
@@ -164,6 +171,10 @@ export function CountryVariantForm({
     setStarted({ key: variantKey, data });
     setValues(data);
   }
+  const mode = useMemo(
+    () => (typeof editMode === 'function' ? editMode(choice) : editMode),
+    [editMode, choice],
+  );
 
   return (
     <div className="schema-form__variant">
@@ -191,6 +202,7 @@ export function CountryVariantForm({
           serverErrors={serverErrors}
           submitLabel={submitLabel}
           disabled={disabled}
+          editMode={mode}
         >
           {children}
         </SchemaForm>

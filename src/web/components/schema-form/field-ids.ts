@@ -6,6 +6,16 @@ import type { JsonSchema } from '../../../core/schemas/json-schema';
 
 export { errorId, helpId };
 export const hintId = (id: string): string => `${id}__hint`;
+export const noteId = (id: string): string => `${id}__note`;
+
+/** The translated note of a field (ui:options.note), e.g. what an empty field keeps in edit mode. */
+export function noteOf(uiSchema?: UiSchema): string | undefined {
+  const note = getUiOptions(uiSchema).note;
+  return typeof note === 'string' && note ? note : undefined;
+}
+
+/** Whether edit mode lets a required field stay empty (ui:options.optional). */
+export const isRelaxed = (uiSchema?: UiSchema): boolean => getUiOptions(uiSchema).optional === true;
 
 /** The translation key (namespace fields) of a field's help: ui:help, else the schema's x-help. */
 export function helpKeyOf(schema: RJSFSchema, uiSchema?: UiSchema): string | undefined {
@@ -19,7 +29,7 @@ export function blocksClipboard(uiSchema?: UiSchema): boolean {
   return getUiOptions(uiSchema).blockClipboard === true;
 }
 
-/** The aria-describedby of a field's input: its help, clipboard hint and errors when present. */
+/** The aria-describedby of a field's input: its help, note, clipboard hint and errors when present. */
 export function describedBy(
   id: string,
   schema: RJSFSchema,
@@ -28,6 +38,7 @@ export function describedBy(
 ): string | undefined {
   const ids = [
     helpKeyOf(schema, uiSchema) ? helpId(id) : null,
+    noteOf(uiSchema) ? noteId(id) : null,
     blocksClipboard(uiSchema) ? hintId(id) : null,
     rawErrors?.length ? errorId(id) : null,
   ].filter(Boolean);

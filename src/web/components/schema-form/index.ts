@@ -9,6 +9,7 @@ export {
 } from './country-method-picker';
 export { useFormVariant, transferMethodsFor, type FormVariantState } from './use-form-variant';
 export type { ServerFieldError } from './messages';
+export type { EditMode } from './edit-mode';
 export type { FormData } from './validator';
 export { widgets } from './widgets';
 export { templates } from './templates';

@@ -2,6 +2,7 @@
 // variant (no schema is compiled in the browser), the uiSchema of ui-schemas/<formId>.json, our
 // theme, and our error keys rendered in the current language. Errors show after the first submit
 // attempt and then live; a failed submit shows the summary and focuses the first invalid field.
+// In edit mode (editMode) fields whose stored value the server keeps may stay empty.
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 import type { PrecompiledModule } from '../../../core/validation/precompiled';
 import { Spinner } from '../spinner';
+import { dropRelaxedRequired, editUiSchema, relaxedFields, type EditMode } from './edit-mode';
 import type { SchemaFormContext } from './form-context';
 import { serverErrorSchema, translateErrors, type ServerFieldError } from './messages';
 import { templates } from './templates';
@@ -36,6 +38,8 @@ export interface SchemaFormProps {
   countries?: readonly string[];
   /** Additions to the form's uiSchema (ui-schemas/<formId>.json), merged per field. */
   uiSchema?: UiSchema;
+  /** Editing a stored record: the fields that may stay empty to keep their stored value. */
+  editMode?: EditMode;
 }
 
 export function SchemaForm(props: SchemaFormProps) {
@@ -95,6 +99,7 @@ function VariantForm({
   children,
   countries,
   uiSchema: extraUiSchema,
+  editMode,
 }: SchemaFormProps & { variant: PrecompiledModule }) {
   const { t, i18n } = useTranslation();
   const schema = variant.schema as RJSFSchema;
@@ -124,17 +129,24 @@ function VariantForm({
     };
   }, []);
 
-  const uiSchema = useMemo(
+  const baseUiSchema = useMemo(
     () =>
       mergeUiSchema(mergeUiSchema(uiSchemaFor(formId), extraUiSchema), {
         'ui:submitButtonOptions': { norender: true },
       }),
     [formId, extraUiSchema],
   );
+  // Edit mode: relaxed fields lose their required marker, noted fields show their note.
+  const relaxedKey = relaxedFields(editMode, baseUiSchema, data).join(',');
+  const uiSchema = useMemo(
+    () => editUiSchema(baseUiSchema, editMode, relaxedKey ? relaxedKey.split(',') : []),
+    [baseUiSchema, editMode, relaxedKey],
+  );
 
   const transformErrors = useCallback(
-    (errors: RJSFValidationError[]) => translateErrors(errors, jsonSchema, t, i18n),
-    [jsonSchema, t, i18n],
+    (errors: RJSFValidationError[]) =>
+      translateErrors(dropRelaxedRequired(errors, editMode, baseUiSchema), jsonSchema, t, i18n),
+    [editMode, baseUiSchema, jsonSchema, t, i18n],
   );
 
   const extraErrors = useMemo(() => {

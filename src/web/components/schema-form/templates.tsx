@@ -12,7 +12,16 @@ import type {
 import { getSubmitButtonOptions, getUiOptions, toPath } from '@rjsf/utils';
 import { useId, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorId, helpId, helpKeyOf, blocksClipboard, propertyOf } from './field-ids';
+import {
+  errorId,
+  helpId,
+  helpKeyOf,
+  blocksClipboard,
+  isRelaxed,
+  noteId,
+  noteOf,
+  propertyOf,
+} from './field-ids';
 import type { SchemaFormContext } from './form-context';
 import { ClipboardHint, TextInput, useFieldLabel } from './widgets';
 
@@ -39,6 +48,16 @@ function FieldErrors({ id, errors }: { id: string; errors: readonly string[] }) 
   );
 }
 
+/** A translated note under the label (edit mode: what an empty field keeps). */
+function FieldNote({ id, note }: { id: string; note?: string }) {
+  if (!note) return null;
+  return (
+    <p id={noteId(id)} className="schema-form__help">
+      {note}
+    </p>
+  );
+}
+
 function FieldHelp({ id, helpKey }: { id: string; helpKey?: string }) {
   const { t } = useTranslation('fields');
   if (!helpKey) return null;
@@ -50,7 +69,8 @@ function FieldHelp({ id, helpKey }: { id: string; helpKey?: string }) {
 }
 
 export function FieldTemplate(props: FieldTemplateProps<Data, RJSFSchema, SchemaFormContext>) {
-  const { id, children, rawErrors, hidden, required, schema, uiSchema, fieldPathId } = props;
+  const { id, children, rawErrors, hidden, schema, uiSchema, fieldPathId } = props;
+  const required = props.required && !isRelaxed(uiSchema);
   const name = propertyOf(fieldPathId.path) ?? '';
   const label = useFieldLabel(schema, name);
   if (hidden) return <div className="schema-form__hidden">{children}</div>;
@@ -59,6 +79,7 @@ export function FieldTemplate(props: FieldTemplateProps<Data, RJSFSchema, Schema
   const widget = getUiOptions(uiSchema).widget;
   const errors = [...new Set((rawErrors ?? []).filter(Boolean))];
   const helpKey = helpKeyOf(schema, uiSchema);
+  const note = noteOf(uiSchema);
   const hint = blocksClipboard(uiSchema) ? <ClipboardHint id={id} /> : null;
   const className = [
     'schema-form__field',
@@ -76,6 +97,7 @@ export function FieldTemplate(props: FieldTemplateProps<Data, RJSFSchema, Schema
           {required ? <RequiredMarker /> : null}
         </legend>
         <FieldHelp id={id} helpKey={helpKey} />
+        <FieldNote id={id} note={note} />
         {children}
         <FieldErrors id={id} errors={errors} />
       </fieldset>
@@ -86,6 +108,7 @@ export function FieldTemplate(props: FieldTemplateProps<Data, RJSFSchema, Schema
       <div className={className}>
         {children}
         <FieldHelp id={id} helpKey={helpKey} />
+        <FieldNote id={id} note={note} />
         <FieldErrors id={id} errors={errors} />
       </div>
     );
@@ -97,6 +120,7 @@ export function FieldTemplate(props: FieldTemplateProps<Data, RJSFSchema, Schema
         {required ? <RequiredMarker /> : null}
       </label>
       <FieldHelp id={id} helpKey={helpKey} />
+      <FieldNote id={id} note={note} />
       {children}
       {hint}
       <FieldErrors id={id} errors={errors} />

@@ -101,7 +101,7 @@ export function TextInput(props: BaseInputTemplateProps<Record<string, unknown>,
       readOnly={readonly}
       disabled={disabled}
       autoFocus={autofocus}
-      required={required}
+      required={required && options.optional !== true}
       placeholder={placeholder ? t(placeholder, { defaultValue: placeholder }) : undefined}
       autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
       inputMode={

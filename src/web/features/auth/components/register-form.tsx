@@ -117,9 +117,7 @@ export function RegisterForm({ email, tokenId, claimId, branding }: RegisterForm
       : {};
     try {
       if (claimId) {
-        const body: Parameters<typeof registerForClaim>[0] & {
-          data: { additionalAgreementsAccepted?: boolean };
-        } = {
+        const body: Parameters<typeof registerForClaim>[0] = {
           data: {
             email,
             preferredContact,
@@ -132,9 +130,13 @@ export function RegisterForm({ email, tokenId, claimId, branding }: RegisterForm
         };
         await registerForClaim(body).unwrap();
       } else {
-        const body: Parameters<typeof registerByToken>[0] & {
-          additionalAgreementsAccepted?: boolean;
-        } = { tokenId, password, preferredContact, termsAccepted: true, ...agreements };
+        const body: Parameters<typeof registerByToken>[0] = {
+          tokenId,
+          password,
+          preferredContact,
+          termsAccepted: true,
+          ...agreements,
+        };
         await registerByToken(body).unwrap();
       }
       setRegistered(true);

@@ -1,7 +1,8 @@
 // /bank-account (create) and /bank-account/:id (edit): the country and transfer method are chosen
 // above the generated bank-account form. Editing prefills what the API shows; the account numbers
-// come masked, so their fields start empty and an empty field keeps the stored number.
-import { useState } from 'react';
+// come masked, so their fields start empty and an empty field keeps the stored number (the server
+// keeps it while the country stays the same): the form's edit mode lets them stay empty.
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { BankAccount } from '../../../../core/types/entities/bank-account';
@@ -9,8 +10,9 @@ import type { BankAccountForm } from '../../../../core/types/forms/bank-account'
 import { PageWrapper } from '../../../components/page-wrapper';
 import {
   CountryVariantForm,
+  type CountryMethod,
+  type EditMode,
   type FormData,
-  type ServerFieldError,
 } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
@@ -20,7 +22,7 @@ import {
   useGetPaymentMethodsQuery,
   useUpdateBankAccountMutation,
 } from '../api/payment-methods-api';
-import { isBank, readFailure } from './method-helpers';
+import { isBank, useMethodFailure } from './method-helpers';
 
 const SHOWN_FIELDS = [
   'nickname',
@@ -33,6 +35,8 @@ const SHOWN_FIELDS = [
   'bankBranchName',
 ] as const;
 const SECRET_FIELDS = ['accountNumber', 'accountNumberConfirmation', 'iban', 'routingNumber'];
+/** The numbers the API shows masked; the server keeps the stored one when it is not sent. */
+const KEPT_FIELDS = ['accountNumber', 'iban', 'routingNumber'] as const;
 
 /** The form values an existing account starts from: everything but the masked numbers. */
 export function editableValues(account: BankAccount): FormData {
@@ -44,6 +48,27 @@ export function editableValues(account: BankAccount): FormData {
   return values;
 }
 
+/** Edit mode of an account: its stored numbers may stay empty while the country is its own. */
+export function keptNumbers(
+  account: BankAccount,
+  variant: CountryMethod,
+  note: (masked: string) => string,
+): EditMode | undefined {
+  if (variant.country !== account.countryCode) return undefined;
+  const kept = KEPT_FIELDS.filter((key) => account[key]);
+  if (!kept.length) return undefined;
+  return {
+    optionalFields: kept,
+    notes: Object.fromEntries(kept.map((key) => [key, note(account[key] ?? '')])),
+  };
+}
+
+/** The PUT body: the numbers left empty are not sent, so the stored ones are kept. */
+export const withoutEmptySecrets = (data: FormData): Partial<BankAccountForm> =>
+  Object.fromEntries(
+    Object.entries(data).filter(([key, value]) => !(SECRET_FIELDS.includes(key) && !value)),
+  ) as Partial<BankAccountForm>;
+
 export default function BankAccountPage() {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -53,8 +78,7 @@ export default function BankAccountPage() {
   const methods = useGetPaymentMethodsQuery(undefined, { skip: !id });
   const [createBankAccount] = useCreateBankAccountMutation();
   const [updateBankAccount] = useUpdateBankAccountMutation();
-  const [serverErrors, setServerErrors] = useState<ServerFieldError[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  const failure = useMethodFailure();
 
   const countries = configuration?.supportedCountries;
   const existing = id
@@ -68,23 +92,24 @@ export default function BankAccountPage() {
   const defaultCountry =
     residency && countries?.includes(residency as never) ? residency : (countries?.[0] ?? 'US');
 
+  const editMode = useCallback(
+    (variant: CountryMethod) =>
+      existing
+        ? keptNumbers(existing, variant, (masked) =>
+            t('payoutMethods.bankAccount.keepNumber', { value: masked }),
+          )
+        : undefined,
+    [existing, t],
+  );
+
   const submit = async (data: FormData) => {
-    setServerErrors([]);
-    setMessage(null);
+    failure.clear();
     try {
-      if (id) {
-        const body = Object.fromEntries(
-          Object.entries(data).filter(([key, value]) => !(SECRET_FIELDS.includes(key) && !value)),
-        ) as Partial<BankAccountForm>;
-        await updateBankAccount({ id, body }).unwrap();
-      } else {
-        await createBankAccount(data as unknown as BankAccountForm).unwrap();
-      }
+      if (id) await updateBankAccount({ id, body: withoutEmptySecrets(data) }).unwrap();
+      else await createBankAccount(data as unknown as BankAccountForm).unwrap();
       navigate('/settings');
-    } catch (failure) {
-      const { fields, message: text } = readFailure(failure, t);
-      setServerErrors(fields);
-      setMessage(text);
+    } catch (error) {
+      failure.fail(error);
     }
   };
 
@@ -103,9 +128,9 @@ export default function BankAccountPage() {
       ) : (
         <>
           {existing ? <p className="form-hint">{t('payoutMethods.bankAccount.keepHint')}</p> : null}
-          {message ? (
+          {failure.message ? (
             <p className="form-error" role="alert">
-              {message}
+              {failure.message}
             </p>
           ) : null}
           <CountryVariantForm
@@ -114,7 +139,8 @@ export default function BankAccountPage() {
             initialMethod={existing?.transferMethod}
             initialData={existing ? editableValues(existing) : undefined}
             countries={countries}
-            serverErrors={serverErrors}
+            serverErrors={failure.serverErrors}
+            editMode={existing ? editMode : undefined}
             submitLabel={
               id ? t('payoutMethods.bankAccount.save') : t('payoutMethods.bankAccount.add')
             }

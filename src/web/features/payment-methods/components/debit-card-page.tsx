@@ -1,32 +1,34 @@
-// /debit-card: adds a debit card (create only; a card is never edited, only deleted).
-import { useState } from 'react';
+// /debit-card: adds a debit card (create only; a card is never edited, only deleted). Its billing
+// address is the profile's unless the user unticks "Same address as my profile".
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { DebitCardForm } from '../../../../core/types/forms/debit-card';
 import { PageWrapper } from '../../../components/page-wrapper';
-import { SchemaForm, type FormData, type ServerFieldError } from '../../../components/schema-form';
+import { SchemaForm, type FormData } from '../../../components/schema-form';
+import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
 import { useCreateDebitCardMutation } from '../api/payment-methods-api';
-import { readFailure } from './method-helpers';
+import { useMethodFailure } from './method-helpers';
+import { DEBIT_CARD_ADDRESS, usePaymentAddress } from './payment-address';
+
+// The cards offered are US debit cards: the billing country starts as the US.
+const START: FormData = { addressCountryCode: 'US' };
 
 export default function DebitCardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: configuration } = useGetConfigurationQuery();
   const [createDebitCard] = useCreateDebitCardMutation();
-  const [serverErrors, setServerErrors] = useState<ServerFieldError[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  const failure = useMethodFailure();
+  const address = usePaymentAddress(DEBIT_CARD_ADDRESS, START);
 
   const submit = async (data: FormData) => {
-    setServerErrors([]);
-    setMessage(null);
+    failure.clear();
     try {
-      await createDebitCard(data as unknown as DebitCardForm).unwrap();
+      await createDebitCard(address.complete(data) as unknown as DebitCardForm).unwrap();
       navigate('/settings');
-    } catch (failure) {
-      const { fields, message: text } = readFailure(failure, t);
-      setServerErrors(fields);
-      setMessage(text);
+    } catch (error) {
+      address.reveal(failure.fail(error).fields);
     }
   };
 
@@ -37,19 +39,25 @@ export default function DebitCardPage() {
       width="tile"
       before={<Link to="/settings">{t('payoutMethods.back')}</Link>}
     >
-      {message ? (
+      {failure.message ? (
         <p className="form-error" role="alert">
-          {message}
+          {failure.message}
         </p>
       ) : null}
-      <SchemaForm
-        formId="debit-card"
-        formData={{ addressCountryCode: 'US' }}
-        countries={configuration?.supportedCountries}
-        serverErrors={serverErrors}
-        submitLabel={t('payoutMethods.debitCard.add')}
-        onSubmit={submit}
-      />
+      {address.ready ? (
+        <SchemaForm
+          formId="debit-card"
+          formData={address.formData}
+          onChange={address.onChange}
+          uiSchema={address.uiSchema}
+          countries={configuration?.supportedCountries}
+          serverErrors={failure.serverErrors}
+          submitLabel={t('payoutMethods.debitCard.add')}
+          onSubmit={submit}
+        />
+      ) : (
+        <Spinner />
+      )}
     </PageWrapper>
   );
 }

@@ -2,6 +2,9 @@
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
 
+/** Card brands as the networks write them (the API sends codes). */
+const BRAND_NAMES: Record<string, string> = { VISA: 'Visa', MASTERCARD: 'Mastercard' };
+
 export interface MethodPreviewProps {
   method: PaymentMethod;
   /** The bank line (bank and transfer method) is hidden in the 'rs' flow. */
@@ -14,10 +17,11 @@ export function MethodPreview({ method, hideTransferMethod = false }: MethodPrev
   switch (method.type) {
     case 'DEBIT_CARD': {
       const card = method.debitCard;
+      const brand = BRAND_NAMES[card.brand] ?? card.brand;
       const date = `${String(card.expirationMonth).padStart(2, '0')}/${String(card.expirationYear).slice(-2)}`;
       lines.push({
         key: 'card',
-        text: `${t('payoutMethods.preview.card', { brand: card.brand, last4: card.last4 })} ${date}`,
+        text: `${t('payoutMethods.preview.card', { brand, last4: card.last4 })} ${date}`,
       });
       break;
     }

@@ -1,12 +1,13 @@
 // /paypal: "Connect PayPal" leaves for the PayPal connect page (the simulator here) with a state
 // value; PayPal returns to /paypal?code=...&state=..., and the code is exchanged for the account.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { Spinner } from '../../../components/spinner';
+import { leaveTo } from '../../../lib/navigation';
 import { useCreatePaypalMutation, useGetPaymentMethodsQuery } from '../api/payment-methods-api';
-import { readFailure } from './method-helpers';
+import { useMethodFailure } from './method-helpers';
 
 const STATE_KEY = 'paypal-connect-state';
 export const CONNECT_PATH = '/master/paypal-sim/connect';
@@ -18,7 +19,8 @@ export default function PaypalPage() {
   const returnedState = params.get('state');
   const methods = useGetPaymentMethodsQuery();
   const [createPaypal, creating] = useCreatePaypalMutation();
-  const [message, setMessage] = useState<string | null>(null);
+  // No form here: a failure of the exchange is always a message.
+  const { message, fail, show } = useMethodFailure({ withForm: false });
   const exchanged = useRef<string | null>(null);
 
   useEffect(() => {
@@ -28,19 +30,19 @@ export default function PaypalPage() {
     sessionStorage.removeItem(STATE_KEY);
     if (!expected || expected !== returnedState) {
       // A return that this browser did not start is not exchanged.
-      void Promise.resolve().then(() => setMessage(t('payoutMethods.paypal.stateMismatch')));
+      void Promise.resolve().then(() => show(t('payoutMethods.paypal.stateMismatch')));
       return;
     }
     createPaypal({ authorizationCode: code })
       .unwrap()
-      .catch((failure: unknown) => setMessage(readFailure(failure, t).message));
-  }, [code, returnedState, createPaypal, t]);
+      .catch((failure: unknown) => fail(failure));
+  }, [code, returnedState, createPaypal, fail, show, t]);
 
   const connect = () => {
     const state = crypto.randomUUID();
     sessionStorage.setItem(STATE_KEY, state);
     const query = new URLSearchParams({ redirect_uri: '/paypal', state });
-    window.location.assign(`${CONNECT_PATH}?${query.toString()}`);
+    leaveTo(`${CONNECT_PATH}?${query.toString()}`);
   };
 
   const method = methods.data?.find((m) => m.type === 'Paypal');

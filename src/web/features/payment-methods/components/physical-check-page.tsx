@@ -1,27 +1,32 @@
 // /physical-check: a paper check is mailed to the profile address; adding it needs that address.
-import { useState } from 'react';
+// It is asked for as preferred when it is the user's first payout method (spec section 7).
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { useGetProfileQuery } from '../../profile/api/profile-api';
-import { useCreatePhysicalCheckMutation } from '../api/payment-methods-api';
-import { readFailure } from './method-helpers';
+import {
+  useCreatePhysicalCheckMutation,
+  useGetPaymentMethodsQuery,
+} from '../api/payment-methods-api';
+import { useMethodFailure } from './method-helpers';
+import { addressLines } from './payment-address';
 
 export default function PhysicalCheckPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: profile } = useGetProfileQuery();
+  const methods = useGetPaymentMethodsQuery();
   const [createCheck, creating] = useCreatePhysicalCheckMutation();
-  const [message, setMessage] = useState<string | null>(null);
+  const failure = useMethodFailure({ withForm: false });
   const address = profile?.addresses?.[0];
 
   const add = async () => {
-    setMessage(null);
+    failure.clear();
     try {
-      await createCheck({ preferred: false }).unwrap();
+      await createCheck({ preferred: !methods.data?.length }).unwrap();
       navigate('/settings');
-    } catch (failure) {
-      setMessage(readFailure(failure, t).message);
+    } catch (error) {
+      failure.fail(error);
     }
   };
 
@@ -35,31 +40,24 @@ export default function PhysicalCheckPage() {
       <h2 className="section__title">{t('payoutMethods.physicalCheck.address')}</h2>
       {address ? (
         <address className="physical-check__address">
-          {[
-            address.addressLine1,
-            address.addressLine2,
-            [address.city, address.state, address.postalCode].filter(Boolean).join(' '),
-            address.countryCode,
-          ]
-            .filter(Boolean)
-            .map((line, index) => (
-              <span key={index} className="details-list__line">
-                {line}
-              </span>
-            ))}
+          {addressLines(address).map((line, index) => (
+            <span key={index} className="details-list__line">
+              {line}
+            </span>
+          ))}
         </address>
       ) : (
         <p>{t('payoutMethods.physicalCheck.noAddress')}</p>
       )}
-      {message ? (
+      {failure.message ? (
         <p className="form-error" role="alert">
-          {message}
+          {failure.message}
         </p>
       ) : null}
       <button
         type="button"
         className="button"
-        disabled={creating.isLoading}
+        disabled={creating.isLoading || methods.isLoading}
         onClick={() => void add()}
       >
         {t('payoutMethods.physicalCheck.add')}

@@ -1,12 +1,13 @@
-// /zelle: creates or edits the one Zelle token; a new or changed token awaits the code sent to it,
-// entered in the confirmation-code dialog.
-import { useState } from 'react';
+// /zelle: creates or edits the one Zelle token; a new or changed token awaits the code sent to it:
+// saving sends the code at once and opens the confirmation-code dialog. A token already confirmed
+// whose change keeps it confirmed (the names) goes back to settings.
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ZelleForm } from '../../../../core/types/forms/zelle';
 import { ConfirmationCodeDialog } from '../../../components/confirmation-code-dialog';
 import { PageWrapper } from '../../../components/page-wrapper';
-import { SchemaForm, type FormData, type ServerFieldError } from '../../../components/schema-form';
+import { SchemaForm, type FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
 import {
   useGetPaymentMethodsQuery,
@@ -14,7 +15,7 @@ import {
   useSendZelleCodeMutation,
   useVerifyZelleMutation,
 } from '../api/payment-methods-api';
-import { readFailure } from './method-helpers';
+import { useMethodFailure } from './method-helpers';
 
 export default function ZellePage() {
   const { t } = useTranslation();
@@ -23,33 +24,47 @@ export default function ZellePage() {
   const [saveZelle] = useSaveZelleMutation();
   const [sendCode, sending] = useSendZelleCodeMutation();
   const [verifyZelle] = useVerifyZelleMutation();
-  const [serverErrors, setServerErrors] = useState<ServerFieldError[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  const failure = useMethodFailure();
   const [prefix, setPrefix] = useState<string | null>(null);
 
   const zelle = methods.data?.find((m) => m.type === 'ZELLE');
   const token = zelle?.type === 'ZELLE' ? zelle.zelle : undefined;
-
-  const submit = async (data: FormData) => {
-    setServerErrors([]);
-    setMessage(null);
-    try {
-      await saveZelle({ body: data as unknown as ZelleForm, existing: !!token }).unwrap();
-    } catch (failure) {
-      const { fields, message: text } = readFailure(failure, t);
-      setServerErrors(fields);
-      setMessage(text);
-    }
-  };
+  // One object per token: a new object would replace what the user is typing.
+  const formData = useMemo<FormData | undefined>(
+    () =>
+      token
+        ? {
+            tokenType: token.tokenType,
+            email: token.email,
+            phone: token.phone,
+            firstName: token.firstName,
+            lastName: token.lastName,
+          }
+        : undefined,
+    [token],
+  );
 
   const requestCode = async () => {
-    setMessage(null);
+    failure.clear();
     try {
       const sent = await sendCode({}).unwrap();
       setPrefix(sent.prefix);
-    } catch (failure) {
-      setMessage(readFailure(failure, t).message);
+    } catch (error) {
+      failure.fail(error);
     }
+  };
+
+  const submit = async (data: FormData) => {
+    failure.clear();
+    let saved;
+    try {
+      saved = await saveZelle({ body: data as unknown as ZelleForm, existing: !!token }).unwrap();
+    } catch (error) {
+      failure.fail(error);
+      return;
+    }
+    if (saved.type === 'ZELLE' && saved.zelle.status === 'AWAITS_OTP') await requestCode();
+    else navigate('/settings');
   };
 
   return (
@@ -63,9 +78,9 @@ export default function ZellePage() {
         <Spinner />
       ) : (
         <>
-          {message ? (
+          {failure.message ? (
             <p className="form-error" role="alert">
-              {message}
+              {failure.message}
             </p>
           ) : null}
           {token?.status === 'AWAITS_OTP' ? (
@@ -85,18 +100,8 @@ export default function ZellePage() {
           ) : null}
           <SchemaForm
             formId="zelle"
-            formData={
-              token
-                ? {
-                    tokenType: token.tokenType,
-                    email: token.email,
-                    phone: token.phone,
-                    firstName: token.firstName,
-                    lastName: token.lastName,
-                  }
-                : undefined
-            }
-            serverErrors={serverErrors}
+            formData={formData}
+            serverErrors={failure.serverErrors}
             submitLabel={t('payoutMethods.zelle.save')}
             onSubmit={submit}
           />

@@ -34,6 +34,7 @@ export const profileApi = api.injectEndpoints({
           email: string;
           preferredContact: PreferredContact;
           termsAccepted: boolean;
+          additionalAgreementsAccepted?: boolean;
           passwordConfirmation?: string;
         };
         password: string;
@@ -49,6 +50,7 @@ export const profileApi = api.injectEndpoints({
         password: string;
         preferredContact: PreferredContact;
         termsAccepted?: boolean;
+        additionalAgreementsAccepted?: boolean;
       }
     >({
       query: (body) => ({ url: '/funnel/v1/me/confirm', method: 'POST', body }),
