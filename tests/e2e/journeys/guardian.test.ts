@@ -26,9 +26,12 @@ async function mailedLink(email: string, path: RegExp): Promise<string> {
   let link = '';
   await expect
     .poll(async () => {
-      const response = await fetch(`${base()}/master/dev/v1/outbox?to=${encodeURIComponent(email)}`);
+      const response = await fetch(
+        `${base()}/master/dev/v1/outbox?to=${encodeURIComponent(email)}`,
+      );
       const { data } = (await response.json()) as { data: { text: string }[] };
-      link = data.map((m) => /https?:\/\/\S+/.exec(m.text)?.[0] ?? '').find((l) => path.test(l)) ?? '';
+      link =
+        data.map((m) => /https?:\/\/\S+/.exec(m.text)?.[0] ?? '').find((l) => path.test(l)) ?? '';
       return link;
     })
     .not.toBe('');
@@ -72,7 +75,16 @@ describe('guardian journey (browser)', () => {
     const guardianPage = await newPage();
     const link = await mailedLink(guardianEmail, /\/auth\/register\?user_id=/);
     await registerFromInvitation(guardianPage, t, guardianEmail, link);
-    await verifyAccount(guardianPage, t, guardianEmail);
+    // Verified with a minor waiting: the dashboard says who asks and leads to the own profile.
+    await verifyAccount(guardianPage, t, guardianEmail, /\/dashboard$/);
+    await see(
+      guardianPage.getByText(t.common('guardians.setup.title', { names: 'Leo Lima' })),
+    ).toBeVisible();
+    await picture(guardianPage, 'en-guardian-setup-notice');
+    await guardianPage
+      .getByRole('link', { name: named(t.common('guardians.setup.action')) })
+      .click();
+    await guardianPage.waitForURL(/\/registration$/);
     await completeProfile(guardianPage, t, {
       kind: 'PERSON',
       firstName: 'Maria',

@@ -131,7 +131,7 @@ export async function signInOnLoginPage(page: Page, email: string, password = PA
 }
 
 /** Step 1 of account setup: the code mailed on opening the page, read from the outbox. */
-export async function verifyAccount(page: Page, t: Texts, email: string) {
+export async function verifyAccount(page: Page, t: Texts, email: string, next = /\/registration$/) {
   await page.waitForURL(/\/registration\/verify-account$/);
   await see(page.getByRole('heading', { level: 1 })).toHaveText(
     t.common('registration.verify.title'),
@@ -143,7 +143,7 @@ export async function verifyAccount(page: Page, t: Texts, email: string) {
   await picture(page, `${t.locale}-verify-account`);
   await page.getByLabel(t.common('registration.verify.codeLabel')).fill(code.otp);
   await page.getByRole('button', { name: named(t.common('registration.verify.confirm')) }).click();
-  await page.waitForURL(/\/registration$/);
+  await page.waitForURL(next);
 }
 
 export interface UsAddress {
@@ -278,9 +278,10 @@ export async function registerFromInvitation(page: Page, t: Texts, email: string
   await see(submit).toBeDisabled();
 
   await field(page, t.field('password')).fill(PASSWORD);
-  await field(page, t.field('passwordConfirmation')).fill(`${PASSWORD}x`);
-  await page.getByRole('checkbox', { name: startsWith(plain(t.common('register.terms'))) }).check();
-  // The confirmation does not match yet: the button stays disabled and says why under the field.
+  const confirmation = field(page, t.field('passwordConfirmation'));
+  await confirmation.fill(`${PASSWORD}x`);
+  await confirmation.press('Tab');
+  // Leaving a confirmation that does not match says why under the field.
   await see(
     page.getByText(
       t.validation('notEqual', {
@@ -289,6 +290,7 @@ export async function registerFromInvitation(page: Page, t: Texts, email: string
       }),
     ),
   ).toBeVisible();
+  await page.getByRole('checkbox', { name: startsWith(plain(t.common('register.terms'))) }).check();
   await see(submit).toBeDisabled();
   await field(page, t.field('passwordConfirmation')).fill(PASSWORD);
   await see(submit).toBeEnabled();

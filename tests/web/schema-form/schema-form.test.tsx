@@ -205,14 +205,61 @@ describe('SchemaForm server errors', () => {
     const nickname = screen.getByRole('textbox', { name: 'Account nickname' });
     // A key the portal does not know: the server's own message.
     expect(errorsOf(nickname)).toEqual(['This nickname is in use.']);
-    const summary = screen.getByRole('alert');
+    // The summary comes with a submit attempt (not while the user types) and lists them too.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('link', { name: /6-digit sort code/ })).toHaveAttribute(
       'href',
       '#root_sortCode',
     );
     // Editing the field clears its server error; the other stays.
-    await user.type(sortCode, '10');
+    await user.clear(sortCode);
+    await user.type(sortCode, '083210');
     expect(errorsOf(sortCode)).toEqual([]);
-    expect(errorsOf(nickname)).toEqual(['This nickname is in use.']);
+    expect(errorsOf(nickname)).toContain('This nickname is in use.');
+  });
+});
+
+describe('SchemaForm options', () => {
+  it('lets an advisory keyword through: a minor’s date of birth saves (the server decides)', async () => {
+    const dob = new Date();
+    dob.setFullYear(dob.getFullYear() - 15);
+    const person = {
+      firstName: 'Leo',
+      lastName: 'Lima',
+      dob: dob.toISOString().slice(0, 10),
+      residency: 'US',
+    };
+    const strict = await renderForm({ formId: 'profile-person', formData: person });
+    await strict.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(errorsOf(screen.getByLabelText(/Date of birth/))).toEqual([expect.stringMatching(/18/)]);
+    expect(strict.onSubmit).not.toHaveBeenCalled();
+    strict.unmount();
+
+    const advisory = await renderForm({
+      formId: 'profile-person',
+      formData: person,
+      advisoryKeywords: ['minimumAge'],
+    });
+    await advisory.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(advisory.onSubmit).toHaveBeenCalledTimes(1));
+    expect(errorsOf(screen.getByLabelText(/Date of birth/))).toEqual([]);
+  });
+
+  it('uses its own id prefix, and the summary links to those ids', async () => {
+    const { user } = await renderForm({
+      formId: 'bank-account',
+      country: 'US',
+      formData: ACH,
+      idPrefix: 'second',
+    });
+    const nickname = screen.getByRole('textbox', { name: 'Account nickname' });
+    expect(nickname).toHaveAttribute('id', 'second_nickname');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByRole('link', { name: 'Account nickname is required.' }),
+    ).toHaveAttribute('href', '#second_nickname');
   });
 });

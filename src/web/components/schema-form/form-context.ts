@@ -4,4 +4,6 @@ export interface SchemaFormContext {
   countries?: readonly string[];
   /** The whole form's data (the OTP widget shows the code's prefix from it). */
   formData?: Record<string, unknown>;
+  /** The prefix of the form's input ids (RJSF idPrefix), so the error summary links to them. */
+  idPrefix?: string;
 }

@@ -2,6 +2,7 @@
 // variant (no schema is compiled in the browser), the uiSchema of ui-schemas/<formId>.json, our
 // theme, and our error keys rendered in the current language. Errors show after the first submit
 // attempt and then live; a failed submit shows the summary and focuses the first invalid field.
+// Server errors (and a page's own live checks passed the same way) show under their fields.
 // In edit mode (editMode) fields whose stored value the server keeps may stay empty.
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
@@ -40,6 +41,13 @@ export interface SchemaFormProps {
   uiSchema?: UiSchema;
   /** Editing a stored record: the fields that may stay empty to keep their stored value. */
   editMode?: EditMode;
+  /** Prefix of the input ids (default "root"): a second form on a page needs its own. */
+  idPrefix?: string;
+  /**
+   * Keywords whose errors do not stop the form: the server reads them as facts, not mistakes (a
+   * date of birth under the minimum age makes the profile a minor's, who then needs a guardian).
+   */
+  advisoryKeywords?: readonly string[];
 }
 
 export function SchemaForm(props: SchemaFormProps) {
@@ -100,6 +108,8 @@ function VariantForm({
   countries,
   uiSchema: extraUiSchema,
   editMode,
+  idPrefix = 'root',
+  advisoryKeywords,
 }: SchemaFormProps & { variant: PrecompiledModule }) {
   const { t, i18n } = useTranslation();
   const schema = variant.schema as RJSFSchema;
@@ -145,8 +155,15 @@ function VariantForm({
 
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) =>
-      translateErrors(dropRelaxedRequired(errors, editMode, baseUiSchema), jsonSchema, t, i18n),
-    [editMode, baseUiSchema, jsonSchema, t, i18n],
+      translateErrors(
+        dropRelaxedRequired(errors, editMode, baseUiSchema).filter(
+          (e) => !advisoryKeywords?.includes(e.name ?? ''),
+        ),
+        jsonSchema,
+        t,
+        i18n,
+      ),
+    [editMode, baseUiSchema, advisoryKeywords, jsonSchema, t, i18n],
   );
 
   const extraErrors = useMemo(() => {
@@ -173,8 +190,8 @@ function VariantForm({
   }, []);
 
   const formContext = useMemo<SchemaFormContext>(
-    () => ({ countries, formData: data }),
-    [countries, data],
+    () => ({ countries, formData: data, idPrefix }),
+    [countries, data, idPrefix],
   );
 
   const handleChange = (event: IChangeEvent<FormData>) => {
@@ -212,8 +229,11 @@ function VariantForm({
         templates={templates}
         transformErrors={transformErrors}
         extraErrors={extraErrors}
+        idPrefix={idPrefix}
         liveValidate={attempted ? 'onChange' : undefined}
-        showErrorList="top"
+        // The summary comes with a submit attempt: errors shown while typing stay under their
+        // fields and do not push the form down under the user's pointer.
+        showErrorList={attempted ? 'top' : false}
         focusOnFirstError={focusFirstInvalid}
         noHtml5Validate
         experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}

@@ -144,8 +144,8 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps<Data, RJSFSc
 }
 
 /** The id of the input of an RJSF error's property (".a.b" → "root_a_b"). */
-export const inputIdFor = (property: string | undefined): string =>
-  ['root', ...toPath(property ?? '').filter(Boolean)].join('_');
+export const inputIdFor = (property: string | undefined, idPrefix = 'root'): string =>
+  [idPrefix, ...toPath(property ?? '').filter(Boolean)].join('_');
 
 /** The element to focus for a field: its input, else the first of its options. */
 export function fieldElement(scope: ParentNode, inputId: string): HTMLElement | null {
@@ -157,7 +157,8 @@ export function fieldElement(scope: ParentNode, inputId: string): HTMLElement | 
 }
 
 /** The error summary: every error with a link that moves the focus to its field. */
-export function ErrorListTemplate({ errors }: ErrorListProps<Data, RJSFSchema>) {
+export function ErrorListTemplate({ errors, registry }: ErrorListProps<Data, RJSFSchema>) {
+  const { idPrefix } = (registry.formContext ?? {}) as SchemaFormContext;
   const { t } = useTranslation();
   const titleId = useId();
   const seen = new Set<string>();
@@ -183,7 +184,7 @@ export function ErrorListTemplate({ errors }: ErrorListProps<Data, RJSFSchema>) 
       <ul className="schema-form__summary-list">
         {items.map((error, index) => {
           const message = error.message ?? error.stack;
-          const inputId = inputIdFor(error.property);
+          const inputId = inputIdFor(error.property, idPrefix);
           return (
             <li key={`${inputId}-${index}`}>
               {error.property ? (

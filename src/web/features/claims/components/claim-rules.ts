@@ -9,13 +9,12 @@ const UPCOMING: readonly string[] = [
   'PAYMENT_IN_PROGRESS',
 ];
 const ACCEPTABLE: readonly string[] = ['CLAIM_CREATED', 'CLAIM_ACKNOWLEDGED'];
-const CANNOT_ACCEPT: readonly string[] = ['ON_HOLD', 'GUARDIAN_CONSENT_PENDING'];
 
 export const isUpcoming = (claim: Pick<Claim, 'status'>) => UPCOMING.includes(claim.status);
 export const isAcceptable = (claim: Pick<Claim, 'status'>) => ACCEPTABLE.includes(claim.status);
-/** ON_HOLD and GUARDIAN_CONSENT_PENDING profiles see their claims but may not accept them. */
-export const profileMayAccept = (status: string | undefined) =>
-  !!status && !CANNOT_ACCEPT.includes(status);
+/** Only an ACTIVATED profile accepts claims; others (ON_HOLD, a minor waiting for consent, a
+ * guardian still setting up) see them. */
+export const profileMayAccept = (status: string | undefined) => status === 'ACTIVATED';
 
 /** A random 4-digit prefix for the acceptance code (spec section 9). */
 export const randomPrefix = () => String(Math.floor(Math.random() * 10000)).padStart(4, '0');

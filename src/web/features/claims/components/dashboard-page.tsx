@@ -14,7 +14,7 @@ import { useGetProfileQuery } from '../../profile/api/profile-api';
 import { useCancelClaimMutation, useGetClaimsQuery } from '../api/claims-api';
 import { AcceptClaimPanel } from './accept-claim-panel';
 import { isAcceptable, isUpcoming, profileMayAccept } from './claim-rules';
-import { GuardianConsentNotice } from './guardian-consent-notice';
+import { GuardianConsentNotice, GuardianSetupNotice } from './guardian-consent-notice';
 
 export default function ClaimsDashboardPage() {
   const { t } = useTranslation();
@@ -81,10 +81,13 @@ export default function ClaimsDashboardPage() {
       {profile?.status === 'GUARDIAN_CONSENT_PENDING' ? (
         <GuardianConsentNotice guardians={profile.guardians ?? []} />
       ) : null}
+      {profile && profile.status !== 'ACTIVATED' ? (
+        <GuardianSetupNotice minors={profile.minors ?? []} />
+      ) : null}
       <p role="status" className="claims__notice">
         {notice}
       </p>
-      {profile && !mayAccept && profile.status !== 'GUARDIAN_CONSENT_PENDING' ? (
+      {profile?.status === 'ON_HOLD' ? (
         <p className="claims__blocked">{t('dashboard.blocked.onHold')}</p>
       ) : null}
       {claims.isLoading ? (

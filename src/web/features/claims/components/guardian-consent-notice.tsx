@@ -1,7 +1,9 @@
 // The notice a minor sees on the dashboard while GUARDIAN_CONSENT_PENDING: who was asked to consent
 // and what that means for their claims, so the wait is not a mystery.
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { Guardian } from '../../../../core/types/entities/guardian';
+import type { Minor } from '../../../../core/types/entities/minor';
 import { Section } from '../../../components/section';
 
 const fullName = (guardian: Guardian) =>
@@ -34,6 +36,36 @@ export function GuardianConsentNotice({ guardians }: { guardians: readonly Guard
         <p>{t('guardians.notice.sentToUnknown')}</p>
       )}
       <p>{t('guardians.notice.next')}</p>
+    </Section>
+  );
+}
+
+/**
+ * A guardian who registered from a minor's invitation lands here (root flow: VERIFIED with a minor
+ * lacking consent) before their own profile is complete; consent needs an activated guardian.
+ */
+export function GuardianSetupNotice({ minors }: { minors: readonly Minor[] }) {
+  const { t } = useTranslation();
+  const waiting = minors.filter((m) => m.consent === null);
+  if (!waiting.length) return null;
+  const names = waiting
+    .map((m) => [m.firstName, m.lastName].filter(Boolean).join(' '))
+    .filter(Boolean);
+  return (
+    <Section
+      className="guardian-notice"
+      title={
+        names.length
+          ? t('guardians.setup.title', { names: names.join(', ') })
+          : t('guardians.setup.titleUnnamed')
+      }
+      description={t('guardians.setup.body')}
+    >
+      <div className="schema-form__actions">
+        <Link className="button" to="/registration">
+          {t('guardians.setup.action')}
+        </Link>
+      </div>
     </Section>
   );
 }

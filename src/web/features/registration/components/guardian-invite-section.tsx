@@ -13,10 +13,6 @@ import { fieldErrorsOf } from '../lib/server-errors';
 /** Refusals of POST /me/guardian/invite, by the code that starts the server's message. */
 const KNOWN_ERRORS = ['GuardianIsSelf', 'NotAMinor'] as const;
 
-// The person form above has firstName and lastName too: a root id of our own keeps the inputs'
-// ids (and so their labels) apart.
-const UI_SCHEMA = { 'ui:rootFieldId': 'guardian' };
-
 type ErrorKey = (typeof KNOWN_ERRORS)[number] | 'fixFields' | 'generic';
 
 function errorKeyOf(failure: unknown, fields: readonly ServerFieldError[]): ErrorKey {
@@ -71,7 +67,8 @@ export function GuardianInviteSection({ minimumAge }: { minimumAge: number }) {
         formId="guardian-invite"
         formData={data}
         serverErrors={serverErrors}
-        uiSchema={UI_SCHEMA}
+        // The person form above has firstName and lastName too: ids of our own keep them apart.
+        idPrefix="guardian"
         submitLabel={t('guardians.invite.submit')}
         onChange={setData}
         onSubmit={send}

@@ -35,6 +35,8 @@ const titleKey = (pathname: string) =>
       ? 'registration.details.companyTitle'
       : 'registration.details.title';
 
+const MINOR_KEYWORDS = ['minimumAge'] as const;
+
 export default function RegistrationPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -204,6 +206,9 @@ function RegistrationForms({
         <SchemaForm
           key={kind}
           formId={kind === 'COMPANY' ? 'profile-company' : 'profile-person'}
+          // Under the minimum age is not a mistake: the saved profile is a minor's, who then
+          // invites a guardian (the server decides it with the same keyword).
+          advisoryKeywords={MINOR_KEYWORDS}
           formData={details}
           countries={countries}
           serverErrors={errors.details}
