@@ -113,6 +113,24 @@ describe('registration', () => {
     expect(screen.getByRole('button', { name: 'Continue to identity check' })).toBeDisabled();
   });
 
+  it('lets a returning user whose details are saved go straight on to the identity check', async () => {
+    let started = 0;
+    server.use(
+      handlers.profile(complete),
+      http.post('/master/funnel/v1/id-proofing/start', () => {
+        started++;
+        return HttpResponse.json({ data: { status: 'ACTIVATED' } });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderPage(<RegistrationPage />, '/registration');
+    const go = await screen.findByRole('button', { name: 'Continue to identity check' });
+    expect(go).toBeEnabled();
+    await user.click(go);
+    expect(await screen.findByText('Root flow')).toBeVisible();
+    expect(started).toBe(1);
+  });
+
   it('offers the company type only when company profiles are enabled', async () => {
     server.use(
       handlers.profile(complete),

@@ -102,10 +102,15 @@ function RegistrationForms({
     return profile.profileType === 'COMPANY' ? 'COMPANY' : 'PERSON';
   });
   const [details, setDetails] = useState<FormData>(() => detailsOf(profile, kind));
-  const [detailsDone, setDetailsDone] = useState(false);
+  // A returning user whose details and address are saved may go straight on to the identity check.
+  const complete =
+    profile.profileType === kind &&
+    Boolean(kind === 'COMPANY' ? profile.company : profile.person) &&
+    (profile.addresses?.length ?? 0) > 0;
+  const [detailsDone, setDetailsDone] = useState(complete);
   const [address, setAddress] = useState<FormData>(() => addressFormOf(profile.addresses?.[0]));
   const [errors, setErrors] = useState<Errors>(NO_ERRORS);
-  const [saved, setSaved] = useState<Profile | null>(null);
+  const [saved, setSaved] = useState<Profile | null>(complete ? profile : null);
   const [startError, setStartError] = useState<string | null>(null);
   const [update] = useUpdateProfileMutation();
   const [startIdProofing, { isLoading: starting }] = useStartIdProofingMutation();
