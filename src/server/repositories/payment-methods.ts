@@ -50,12 +50,10 @@ export const isBankType = (type: string): boolean =>
 export const maskTail = (value: string, visible = 4): string =>
   value.length <= visible ? '•'.repeat(value.length) : `•••• ${value.slice(-visible)}`;
 
-/** "DE89 •••• •••• •••• •••• 00" style: country and check digits, then the last 2 characters. */
+/** "DE89 •••• 3000": country and check digits, then the last four, as banks print them. */
 export function maskIban(iban: string): string {
   const compact = iban.replace(/\s+/g, '').toUpperCase();
-  const hidden =
-    compact.slice(0, 4) + '•'.repeat(Math.max(0, compact.length - 6)) + compact.slice(-2);
-  return hidden.replace(/(.{4})(?=.)/g, '$1 ');
+  return `${compact.slice(0, 4)} •••• ${compact.slice(-4)}`;
 }
 
 export function toPaymentMethodDto(row: PaymentMethodRow): PaymentMethod {

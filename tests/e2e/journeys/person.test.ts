@@ -59,7 +59,7 @@ async function personJourney(page: Page, t: Texts) {
   const berlin = cards.filter({ hasText: 'Berlin Giro' });
   // The first method added is preferred; the IBAN is shown formatted and masked.
   await see(london).toContainText(t.common('settings.methods.preferred'));
-  await see(berlin).toContainText('DE89');
+  await see(berlin).toContainText('DE89 •••• 3000');
   await see(page.getByText('DE89370400440532013000')).toHaveCount(0);
   await berlin.getByRole('button', { name: named(t.common('settings.methods.prefer')) }).click();
   await see(berlin).toContainText(t.common('settings.methods.preferred'));

@@ -58,6 +58,8 @@ export const field = (scope: Page | Locator, label: string): Locator =>
 export async function picture(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForLoadState('networkidle');
+  // From the top, so the sticky header is not painted over the middle of a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
