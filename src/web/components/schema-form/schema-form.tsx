@@ -33,6 +33,8 @@ export interface SchemaFormProps {
   serverErrors?: readonly ServerFieldError[];
   submitLabel: string;
   disabled?: boolean;
+  /** Disables only the submit button (a form that may not be sent yet), not the fields. */
+  submitDisabled?: boolean;
   /** Extra buttons after the submit button. */
   children?: ReactNode;
   /** Country codes the country widgets offer (the merchant's supportedCountries). */
@@ -104,6 +106,7 @@ function VariantForm({
   serverErrors,
   submitLabel,
   disabled,
+  submitDisabled,
   children,
   countries,
   uiSchema: extraUiSchema,
@@ -243,7 +246,11 @@ function VariantForm({
         onSubmit={(event) => void handleSubmit(event)}
       >
         <div className="schema-form__actions">
-          <button type="submit" className="button" disabled={disabled || submitting}>
+          <button
+            type="submit"
+            className="button"
+            disabled={disabled || submitDisabled || submitting}
+          >
             {submitting ? t('form.submitting') : submitLabel}
           </button>
           {children}

@@ -41,23 +41,15 @@ export interface RegisterFormProps {
   branding: Branding;
 }
 
-// SchemaForm disables its submit button only together with the whole form; these fields stay
-// enabled while the form is "disabled" for being invalid, so only the button is.
-const EDITABLE: UiSchema = {
-  password: { 'ui:disabled': false },
-  passwordConfirmation: { 'ui:disabled': false },
-  preferredContact: { 'ui:disabled': false },
-  termsAccepted: { 'ui:disabled': false, 'ui:widget': TermsCheckbox },
-};
 const WITH_CONTACT_TYPE: UiSchema = {
-  ...EDITABLE,
+  termsAccepted: { 'ui:widget': TermsCheckbox },
   additionalAgreementsAccepted: { 'ui:widget': 'hidden' },
 };
 // The merchant's additional agreements replace the contact type choice (email only).
 const WITH_AGREEMENTS: UiSchema = {
-  ...EDITABLE,
+  termsAccepted: { 'ui:widget': TermsCheckbox },
   preferredContact: { 'ui:widget': 'hidden' },
-  additionalAgreementsAccepted: { 'ui:disabled': false, 'ui:widget': AdditionalAgreementsCheckbox },
+  additionalAgreementsAccepted: { 'ui:widget': AdditionalAgreementsCheckbox },
 };
 
 /** A refused registration: what the error line says, and the server's field errors with the data
@@ -162,7 +154,7 @@ export function RegisterForm({ email, tokenId, claimId, branding }: RegisterForm
           serverErrors={shownErrors}
           uiSchema={agreementsRequired ? WITH_AGREEMENTS : WITH_CONTACT_TYPE}
           submitLabel={t('register.submit')}
-          disabled={!valid || registered}
+          submitDisabled={!valid || registered}
         />
       </div>
       {refusal ? <FailureLine failure={refusal.failure} tokenId={tokenId} /> : null}

@@ -8,6 +8,7 @@ import type { Profile } from '../../../../core/types/entities/profile';
 import { Modal } from '../../../components/modal';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { Section } from '../../../components/section';
+import { countryName } from '../../../components/schema-form/countries';
 import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
 import {
@@ -39,14 +40,14 @@ function profileName(profile: Profile): string {
   return name || profile.name || '';
 }
 
-function addressLines(profile: Profile): string[] {
+function addressLines(profile: Profile, language: string): string[] {
   const address = profile.addresses?.[0];
   if (!address) return [];
   return [
     address.addressLine1,
     address.addressLine2,
     [address.city, address.state, address.postalCode].filter(Boolean).join(' '),
-    address.countryCode,
+    address.countryCode ? countryName(address.countryCode, language) : undefined,
   ].filter((line): line is string => !!line);
 }
 
@@ -62,8 +63,8 @@ export default function SettingsPage() {
 }
 
 function ProfileSummary({ profile }: { profile: Profile }) {
-  const { t } = useTranslation();
-  const lines = addressLines(profile);
+  const { t, i18n } = useTranslation();
+  const lines = addressLines(profile, i18n.language);
   return (
     <Section
       title={t('settings.profile.title')}
