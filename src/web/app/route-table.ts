@@ -105,7 +105,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'pages.settings',
     access: SETTINGS,
     module: 'settings',
-    screen: screen(() => import('../features/settings/components/settings-page')),
+    screen: screen(() => import('./screens/settings-screen')),
   },
   {
     path: '/settings/guardian-consent/:minorId',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import SettingsPage from '../../../src/web/features/settings/components/settings-page';
+import SettingsPage from '../../../src/web/app/screens/settings-screen';
 import { profileWith } from '../support/server';
 import { bank, card, renderPage, useApi, zelleAwaiting } from './support';
 

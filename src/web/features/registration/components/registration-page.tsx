@@ -26,7 +26,7 @@ import { addressFormOf, detailsOf, type Kind } from '../lib/profile-forms';
 import { errorsUnder, fieldErrorsOf } from '../lib/server-errors';
 import { GuardianInviteSection } from './guardian-invite-section';
 import { PhonesSection } from './phones-section';
-import { StepProgress } from './step-progress';
+import { StepProgress } from '../../../components/step-progress';
 
 const titleKey = (pathname: string) =>
   pathname.endsWith('/personal-info')

@@ -15,7 +15,7 @@ import {
   useVerifyAccountMutation,
 } from '../../profile/api/profile-api';
 import { randomPrefix } from '../lib/server-errors';
-import { StepProgress } from './step-progress';
+import { StepProgress } from '../../../components/step-progress';
 
 type Sending = 'sending' | 'sent' | 'failed';
 

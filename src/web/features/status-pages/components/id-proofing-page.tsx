@@ -11,7 +11,7 @@ import {
   useGetProfileStatusQuery,
   useStartIdProofingMutation,
 } from '../../profile/api/profile-api';
-import { StepProgress } from '../../registration/components/step-progress';
+import { StepProgress } from '../../../components/step-progress';
 import { StatusPage } from './status-page';
 
 const DEFAULT_REFRESH_SECONDS = 30;

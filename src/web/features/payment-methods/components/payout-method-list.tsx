@@ -1,14 +1,11 @@
-// /settings: the profile summary and the payout methods, each a card with its preview details and
-// its actions (prefer, verify a Zelle token, edit, delete), then the types that can still be added.
+// The payout-method part of /settings: each method a card with its preview details and its
+// actions (prefer, verify a Zelle token, edit, delete), then the types that can still be added.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
-import type { Profile } from '../../../../core/types/entities/profile';
 import { Modal } from '../../../components/modal';
-import { PageWrapper } from '../../../components/page-wrapper';
 import { Section } from '../../../components/section';
-import { countryName } from '../../../components/schema-form/countries';
 import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
 import {
@@ -20,7 +17,7 @@ import {
   useGetAvailableTypesQuery,
   useGetPaymentMethodsQuery,
   useSetPreferredMutation,
-} from '../../payment-methods/api/payment-methods-api';
+} from '../api/payment-methods-api';
 import {
   ADD_PATHS,
   awaitsCode,
@@ -29,72 +26,10 @@ import {
   methodId,
   methodName,
   readFailure,
-} from '../../payment-methods/components/method-helpers';
-import { MethodPreview } from '../../payment-methods/components/method-preview';
-import { useGetProfileQuery } from '../../profile/api/profile-api';
+} from './method-helpers';
+import { MethodPreview } from './method-preview';
 
-function profileName(profile: Profile): string {
-  if (profile.profileType === 'COMPANY' && profile.company?.name) return profile.company.name;
-  const person = profile.person;
-  const name = [person?.firstName, person?.middleName, person?.lastName].filter(Boolean).join(' ');
-  return name || profile.name || '';
-}
-
-function addressLines(profile: Profile, language: string): string[] {
-  const address = profile.addresses?.[0];
-  if (!address) return [];
-  return [
-    address.addressLine1,
-    address.addressLine2,
-    [address.city, address.state, address.postalCode].filter(Boolean).join(' '),
-    address.countryCode ? countryName(address.countryCode, language) : undefined,
-  ].filter((line): line is string => !!line);
-}
-
-export default function SettingsPage() {
-  const { t } = useTranslation();
-  const { data: profile } = useGetProfileQuery();
-  return (
-    <PageWrapper title={t('settings.title')} lead={t('settings.lead')} width="dashboard">
-      {profile ? <ProfileSummary profile={profile} /> : <Spinner />}
-      <PayoutMethods onHold={profile?.status === 'ON_HOLD'} />
-    </PageWrapper>
-  );
-}
-
-function ProfileSummary({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation();
-  const lines = addressLines(profile, i18n.language);
-  return (
-    <Section
-      title={t('settings.profile.title')}
-      actions={
-        <Link className="button button--secondary" to="/registration/personal-info">
-          {t('settings.profile.edit')}
-        </Link>
-      }
-    >
-      <dl className="details-list">
-        <dt>{t('settings.profile.name')}</dt>
-        <dd>{profileName(profile)}</dd>
-        <dt>{t('settings.profile.email')}</dt>
-        <dd>{profile.email}</dd>
-        <dt>{t('settings.profile.address')}</dt>
-        <dd>
-          {lines.length
-            ? lines.map((line, index) => (
-                <span key={index} className="details-list__line">
-                  {line}
-                </span>
-              ))
-            : t('settings.profile.noAddress')}
-        </dd>
-      </dl>
-    </Section>
-  );
-}
-
-function PayoutMethods({ onHold }: { onHold: boolean }) {
+export function PayoutMethodList({ onHold }: { onHold: boolean }) {
   const { t } = useTranslation();
   const { data: configuration } = useGetConfigurationQuery();
   const methods = useGetPaymentMethodsQuery();

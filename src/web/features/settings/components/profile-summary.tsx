@@ -1,0 +1,57 @@
+// The profile part of /settings: name, email and address of the signed-in user, with a link to
+// edit them in account setup.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Profile } from '../../../../core/types/entities/profile';
+import { Section } from '../../../components/section';
+import { countryName } from '../../../components/schema-form/countries';
+
+function profileName(profile: Profile): string {
+  if (profile.profileType === 'COMPANY' && profile.company?.name) return profile.company.name;
+  const person = profile.person;
+  const name = [person?.firstName, person?.middleName, person?.lastName].filter(Boolean).join(' ');
+  return name || profile.name || '';
+}
+
+function addressLines(profile: Profile, language: string): string[] {
+  const address = profile.addresses?.[0];
+  if (!address) return [];
+  return [
+    address.addressLine1,
+    address.addressLine2,
+    [address.city, address.state, address.postalCode].filter(Boolean).join(' '),
+    address.countryCode ? countryName(address.countryCode, language) : undefined,
+  ].filter((line): line is string => !!line);
+}
+
+export function ProfileSummary({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation();
+  const lines = addressLines(profile, i18n.language);
+  return (
+    <Section
+      title={t('settings.profile.title')}
+      actions={
+        <Link className="button button--secondary" to="/registration/personal-info">
+          {t('settings.profile.edit')}
+        </Link>
+      }
+    >
+      <dl className="details-list">
+        <dt>{t('settings.profile.name')}</dt>
+        <dd>{profileName(profile)}</dd>
+        <dt>{t('settings.profile.email')}</dt>
+        <dd>{profile.email}</dd>
+        <dt>{t('settings.profile.address')}</dt>
+        <dd>
+          {lines.length
+            ? lines.map((line, index) => (
+                <span key={index} className="details-list__line">
+                  {line}
+                </span>
+              ))
+            : t('settings.profile.noAddress')}
+        </dd>
+      </dl>
+    </Section>
+  );
+}
