@@ -74,3 +74,30 @@ describe("dashboard notice while a guardian's consent is pending", () => {
     ).not.toBeInTheDocument();
   });
 });
+
+describe('dashboard of a guardian who is still setting up', () => {
+  it('says which minor asks for consent and leads to the own profile first', async () => {
+    await renderDashboard({
+      status: 'VERIFIED',
+      minors: [{ id: 'm-1', firstName: 'Leo', lastName: 'Lima', consent: null }],
+    });
+    const region = await screen.findByRole('region', { name: 'Leo Lima asked for your consent' });
+    expect(region).toHaveTextContent(/complete your own profile/);
+    expect(screen.getByRole('link', { name: 'Complete my profile' })).toHaveAttribute(
+      'href',
+      '/registration',
+    );
+    // Not activated: no claim can be accepted from here.
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('says nothing once every minor has a decision', async () => {
+    await renderDashboard({
+      status: 'ACTIVATED',
+      minors: [{ id: 'm-1', firstName: 'Leo', lastName: 'Lima', consent: 'true' }],
+    });
+    expect(
+      screen.queryByRole('region', { name: /asked for your consent/ }),
+    ).not.toBeInTheDocument();
+  });
+});
