@@ -1,6 +1,7 @@
 // The dashboard of a minor waiting for a guardian's consent: a notice at the top says who was asked
 // and why claims cannot be accepted yet; other profiles do not see it.
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Guardian } from '../../../src/core/types/entities/guardian';
@@ -77,6 +78,22 @@ describe("dashboard notice while a guardian's consent is pending", () => {
 
 describe('dashboard of a guardian who is still setting up', () => {
   it('says which minor asks for consent and leads to the own profile first', async () => {
+    server.use(
+      http.get('/master/funnel/v1/claims', () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 'c-1',
+              status: 'CLAIM_CREATED',
+              amount: '100.00',
+              currency: 'USD',
+              merchantName: 'Acme',
+              createdAt: '2024-03-05T10:00:00Z',
+            },
+          ],
+        }),
+      ),
+    );
     await renderDashboard({
       status: 'VERIFIED',
       minors: [{ id: 'm-1', firstName: 'Leo', lastName: 'Lima', consent: null }],
@@ -87,7 +104,8 @@ describe('dashboard of a guardian who is still setting up', () => {
       'href',
       '/registration',
     );
-    // Not activated: no claim can be accepted from here.
+    // Not activated: the claim shows, but cannot be accepted from here.
+    expect(await screen.findByText('Acme')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 
