@@ -131,6 +131,17 @@ describe('registration', () => {
     expect(started).toBe(1);
   });
 
+  it('edits the details of an activated profile from settings, without the setup steps', async () => {
+    server.use(handlers.profile({ ...complete, status: 'ACTIVATED' }));
+    await renderPage(<RegistrationPage />, '/registration/personal-info');
+    expect(await screen.findByRole('link', { name: 'Back to settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    expect(screen.queryByRole('button', { name: 'Continue to identity check' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Account setup progress' })).toBeNull();
+  });
+
   it('offers the company type only when company profiles are enabled', async () => {
     server.use(
       handlers.profile(complete),

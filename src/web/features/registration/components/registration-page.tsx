@@ -4,7 +4,7 @@
 // fields they name. After a save the user continues to the identity check.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Configuration } from '../../../../core/types/entities/configuration';
 import type { Profile } from '../../../../core/types/entities/profile';
 import {
@@ -28,6 +28,10 @@ import { GuardianInviteSection } from './guardian-invite-section';
 import { PhonesSection } from './phones-section';
 import { StepProgress } from '../../../components/step-progress';
 
+/** An activated profile comes here from settings to edit its details, not to set up the account. */
+const isEditing = (profile: Profile) =>
+  profile.status === 'ACTIVATED' || profile.status === 'ON_HOLD';
+
 const titleKey = (pathname: string) =>
   pathname.endsWith('/personal-info')
     ? 'registration.details.personalTitle'
@@ -47,7 +51,7 @@ export default function RegistrationPage() {
   if (profile.data && configuration.data) {
     return (
       <TilePage title={title} lead={t('registration.details.lead')}>
-        <StepProgress current={2} />
+        {isEditing(profile.data) ? null : <StepProgress current={2} />}
         <RegistrationForms
           key={profile.data.id}
           profile={profile.data}
@@ -266,7 +270,11 @@ function RegistrationForms({
         ) : (
           <p className="schema-form__hint">{t('registration.details.saveFirst')}</p>
         )}
-        {needsConsent ? null : (
+        {isEditing(profile) ? (
+          <Link className="button" to="/settings">
+            {t('registration.details.backToSettings')}
+          </Link>
+        ) : needsConsent ? null : (
           <button
             type="button"
             className="button"
