@@ -2,6 +2,7 @@
 // other HTTP errors open the server-error modal; non-HTTP errors the client-error modal, except on
 // the maintenance page. 401 is handled by the API layer (refresh and retry).
 import { createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
+import { QUIET_ENDPOINTS } from '../lib/api';
 import { showErrorModal } from './ui-slice';
 
 const IGNORED = new Set([400, 401, 404, 409]);
@@ -27,7 +28,9 @@ errorListener.startListening({
   matcher: isRejectedWithValue,
   effect: (action, api) => {
     const payload = action.payload as { status?: unknown } | undefined;
-    const meta = action.meta as { baseQueryMeta?: { request?: Request } } | undefined;
+    const meta = action.meta as
+      { baseQueryMeta?: { request?: Request }; arg?: { endpointName?: string } } | undefined;
+    if (QUIET_ENDPOINTS.has(meta?.arg?.endpointName ?? '')) return;
     const verdict = classifyError(payload, {
       url: meta?.baseQueryMeta?.request?.url,
       pathname: window.location.pathname,

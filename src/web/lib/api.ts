@@ -59,6 +59,9 @@ export async function refreshSession(): Promise<boolean> {
   }
 }
 
+/** Endpoints whose failures the global error rule leaves to their caller (no error modal). */
+export const QUIET_ENDPOINTS: ReadonlySet<string> = new Set(['reloadProfile']);
+
 /** Requests that answer 401 without sending the user to sign in (the login gate handles them). */
 const SILENT_401 = new Set(['getPrincipal']);
 

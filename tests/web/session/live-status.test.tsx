@@ -83,7 +83,7 @@ describe('live status changes', () => {
   it('only logs a failed id-proofing status load, and still goes to /id-proofing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const state = liveServer('ACTIVATED');
-    const { router } = await renderSession('/dashboard');
+    const { router, store } = await renderSession('/dashboard');
     await waitFor(() => expect(state.profileLoads).toBe(1));
     state.status = 'ID_PROOFING_FAILED';
     state.profileFails = true;
@@ -94,5 +94,7 @@ describe('live status changes', () => {
       expect.stringContaining('Profile reload'),
       expect.objectContaining({ status: 500 }),
     );
+    // Only logged: no server-error modal over the page.
+    expect(store.getState().ui.errorModal).toBeNull();
   });
 });

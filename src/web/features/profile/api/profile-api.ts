@@ -15,6 +15,23 @@ export const profileApi = api.injectEndpoints({
       query: () => '/funnel/v1/me',
       providesTags: ['Profile'],
     }),
+    /**
+     * The profile loaded again after a live status change; on success it replaces the cached
+     * profile. Its failure is only logged (spec section 4), so it is a quiet endpoint: no error
+     * modal, and the screens keep the profile they have.
+     */
+    reloadProfile: build.query<Profile, void>({
+      query: () => '/funnel/v1/me',
+      keepUnusedDataFor: 0,
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          await dispatch(profileApi.util.upsertQueryData('getProfile', undefined, data));
+        } catch {
+          // The caller logs it.
+        }
+      },
+    }),
     getProfileStatus: build.query<{ status: ProfileStatus }, void>({
       query: () => '/funnel/v1/me/status',
       providesTags: ['ProfileStatus'],

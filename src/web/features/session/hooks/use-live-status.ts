@@ -2,20 +2,19 @@
 // reloaded (so the guards and every screen see the new status), then the user is moved when the
 // change is one of spec section 4. Only changes count, never the first status seen.
 import { useEffect, useRef } from 'react';
-import { api } from '../../../lib/api';
 import { navigateTo } from '../../../lib/navigation';
 import { useAppDispatch, type AppDispatch } from '../../../app/store';
 import { profileApi, useGetProfileStatusQuery } from '../../profile/api/profile-api';
 import { liveStatusTarget } from '../live-status';
 
-/** Invalidates the Profile tag and waits for the profile to be loaded again. */
+/** Loads the profile again (quietly: a failure rejects here, and only here). */
 async function reloadProfile(dispatch: AppDispatch): Promise<void> {
-  dispatch(api.util.invalidateTags(['Profile']));
-  // Joins the refetch the invalidation started, or loads it when nothing was subscribed.
-  const request = dispatch(
-    profileApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true, subscribe: false }),
-  );
-  await request.unwrap();
+  await dispatch(
+    profileApi.endpoints.reloadProfile.initiate(undefined, {
+      forceRefetch: true,
+      subscribe: false,
+    }),
+  ).unwrap();
 }
 
 export function useLiveStatus(refreshIntervalSeconds: number): void {
