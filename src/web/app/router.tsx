@@ -1,6 +1,7 @@
 // Builds the data router from the route table: every screen lazy, every route behind its guard,
 // all of them inside the shell (configuration gate, layout, modals, session).
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Spinner } from '../components/spinner';
 import { AppShell } from './app-shell';
 import { RouteGuard } from './route-guard';
 import { ROUTES, type RouteEntry } from './route-table';
@@ -25,7 +26,12 @@ function toRoute(entry: RouteEntry): RouteObject {
 }
 
 export const routeObjects = (): RouteObject[] => [
-  { element: <AppShell />, children: ROUTES.map(toRoute) },
+  {
+    element: <AppShell />,
+    // Shown while the first lazy screen loads, before the shell has its language.
+    HydrateFallback: () => <Spinner label="Loading" />,
+    children: ROUTES.map(toRoute),
+  },
 ];
 
 export const createRouter = () => createBrowserRouter(routeObjects());

@@ -1,9 +1,12 @@
 // The sign-in page at appConfig.loginPagePath (DESIGN.md section 5) and the logout page at
 // logoutPagePath. GET renders the form (state = where to go afterwards); POST signs in and
 // redirects there; a signed-in GET refreshes the session's access window and answers text.
+// Both pages speak the portal's language (page-language.ts); the form keeps it across the POST.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '../../../core/i18n/messages';
 import { findProfileByEmail } from '../../repositories/profiles';
 import { DUMMY_HASH, verifyPassword } from '../../services/passwords';
+import { pageLocale, pageText, type PageText } from './page-language';
 
 const escapeHtml = (s: string): string =>
   s.replace(
@@ -15,10 +18,10 @@ const escapeHtml = (s: string): string =>
 export const safeTarget = (state: unknown): string =>
   typeof state === 'string' && /^\/(?![/\\])/.test(state) ? state : '/';
 
-function page(title: string, body: string, theme: string): string {
+function page(locale: Locale, title: string, body: string, theme: string): string {
   const dark = theme === 'dark';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>
 body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:${dark ? '#12141a' : '#f4f6fb'};color:${dark ? '#e8eaf0' : '#1b2230'}}
@@ -30,25 +33,46 @@ button{margin-top:1.5rem;width:100%;padding:.75rem;border:0;border-radius:8px;ba
 </style></head><body><main>${body}</main></body></html>`;
 }
 
+interface PageContext {
+  locale: Locale;
+  t: PageText;
+  portalName: string;
+  theme: string;
+}
+
 function loginForm(
-  portalName: string,
+  { locale, t, portalName, theme }: PageContext,
   path: string,
   state: string,
-  theme: string,
   error?: string,
   email = '',
 ): string {
+  const invalid = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   return page(
-    `Sign in · ${portalName}`,
-    `<h1>Sign in to ${escapeHtml(portalName)}</h1>
+    locale,
+    t('title', { portalName }),
+    `<h1>${escapeHtml(t('heading', { portalName }))}</h1>
 <form method="post" action="${escapeHtml(path)}" novalidate>
 <input type="hidden" name="state" value="${escapeHtml(state)}">
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${error ? ' aria-describedby="login-error" aria-invalid="true"' : ''}>
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${error ? ' aria-describedby="login-error" aria-invalid="true"' : ''}>
+<input type="hidden" name="lang" value="${escapeHtml(locale)}">
+<label for="email">${escapeHtml(t('email'))}</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${invalid}>
+<label for="password">${escapeHtml(t('password'))}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
 ${error ? `<p class="error" id="login-error" role="alert">${escapeHtml(error)}</p>` : ''}
-<button type="submit">Sign in</button>
+<button type="submit">${escapeHtml(t('submit'))}</button>
+</form>`,
+    theme,
+  );
+}
+
+function logoutForm({ locale, t, portalName, theme }: PageContext, path: string): string {
+  return page(
+    locale,
+    t('signOutTitle', { portalName }),
+    `<h1>${escapeHtml(t('signOutHeading', { portalName }))}</h1>
+<form method="post" action="${escapeHtml(path)}">
+<button type="submit">${escapeHtml(t('signOutSubmit'))}</button>
 </form>`,
     theme,
   );
@@ -58,8 +82,24 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
   const { merchants } = app.deps;
   const loginPaths = new Set(merchants.all.map((m) => m.configuration.appConfig.loginPagePath));
   const logoutPaths = new Set(merchants.all.map((m) => m.configuration.appConfig.logoutPagePath));
-  const branding = (request: FastifyRequest) =>
-    merchants.forHost(request.host).configuration.branding;
+  /** Branding and language for this host; `lang` is the portal's choice, when it sent one. */
+  const context = (request: FastifyRequest, lang: unknown): PageContext => {
+    const { branding, ...configuration } = merchants.forHost(request.host).configuration;
+    const locale = pageLocale(lang, request.headers['accept-language'], configuration);
+    return {
+      locale,
+      t: pageText(locale),
+      portalName: branding.portalName,
+      theme: branding.theme ?? 'light',
+    };
+  };
+  const htmlPage = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('vary', 'Accept-Language')
+      .send(html);
 
   for (const path of loginPaths) {
     app.get(
@@ -68,11 +108,14 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         config: { public: true },
         schema: {
           tags: ['sign-in'],
-          querystring: { type: 'object', properties: { state: { type: 'string' } } },
+          querystring: {
+            type: 'object',
+            properties: { state: { type: 'string' }, lang: { type: 'string' } },
+          },
         },
       },
       async (request, reply) => {
-        const { state } = request.query as { state?: string };
+        const { state, lang } = request.query as { state?: string; lang?: string };
         const session = request.session;
         if (session) {
           // The portal's refresh and keepalive: a new access window.
@@ -84,11 +127,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
           state !== undefined || (request.headers.accept ?? '').includes('text/html');
         if (!wantsPage)
           return reply.status(401).type('text/plain; charset=utf-8').send('Unauthorized');
-        const b = branding(request);
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(loginForm(b.portalName, path, safeTarget(state), b.theme ?? 'light'));
+        return htmlPage(reply, 200, loginForm(context(request, lang), path, safeTarget(state)));
       },
     );
 
@@ -104,6 +143,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
               email: { type: 'string', maxLength: 254 },
               password: { type: 'string', maxLength: 256 },
               state: { type: 'string', maxLength: 2048 },
+              lang: { type: 'string', maxLength: 16 },
             },
           },
         },
@@ -113,34 +153,24 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
           email = '',
           password = '',
           state,
-        } = request.body as { email?: string; password?: string; state?: string };
-        const b = branding(request);
+          lang,
+        } = request.body as { email?: string; password?: string; state?: string; lang?: string };
+        const view = context(request, lang);
         // Login CSRF: a form posted from another site must not sign this browser in.
         const origin = request.headers.origin;
         if (origin && origin !== 'null' && new URL(origin).host !== request.host) {
-          return reply
-            .status(403)
-            .type('text/plain; charset=utf-8')
-            .send('Forbidden: sign in from this site');
+          return reply.status(403).type('text/plain; charset=utf-8').send(view.t('crossSite'));
         }
         const profile = email ? await findProfileByEmail(app.deps.db, email.trim()) : undefined;
         // Compare against a dummy hash when the email is unknown, so timing reveals nothing.
         const ok = await verifyPassword(password, profile?.passwordHash ?? DUMMY_HASH);
         if (!profile || !ok) {
           request.log.info({ event: 'login_failed' }, 'sign-in refused');
-          return reply
-            .status(401)
-            .type('text/html; charset=utf-8')
-            .send(
-              loginForm(
-                b.portalName,
-                path,
-                safeTarget(state),
-                b.theme ?? 'light',
-                'The email or the password is not right.',
-                email,
-              ),
-            );
+          return htmlPage(
+            reply,
+            401,
+            loginForm(view, path, safeTarget(state), view.t('wrongCredentials'), email),
+          );
         }
         if (request.session) await app.sessions.revoke(request.session.idHash);
         await app.startSession(reply, profile.id, request);
@@ -157,20 +187,18 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
   for (const path of logoutPaths) {
     app.get(
       path,
-      { config: { public: true }, schema: { tags: ['sign-in'] } },
+      {
+        config: { public: true },
+        schema: {
+          tags: ['sign-in'],
+          querystring: { type: 'object', properties: { lang: { type: 'string' } } },
+        },
+      },
       async (request, reply) => {
         // A cross-site page cannot sign the user out: it gets a confirmation form instead.
         if (request.headers['sec-fetch-site'] === 'cross-site') {
-          const b = branding(request);
-          return reply
-            .type('text/html; charset=utf-8')
-            .send(
-              page(
-                'Sign out',
-                `<h1>Sign out of ${escapeHtml(b.portalName)}?</h1><form method="post" action="${escapeHtml(path)}"><button type="submit">Sign out</button></form>`,
-                b.theme ?? 'light',
-              ),
-            );
+          const { lang } = request.query as { lang?: string };
+          return htmlPage(reply, 200, logoutForm(context(request, lang), path));
         }
         return logout(request, reply);
       },

@@ -1,14 +1,19 @@
-// /auth/logout: sends the browser to the logout page, which ends the session on the server.
+// /auth/logout: sends the browser to the logout page, which ends the session on the server (its
+// confirmation page, when there is one, in the portal's language).
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
 import { leaveTo } from '../../../lib/navigation';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import { languageParam } from './login-redirect';
 
 export default function LogoutRedirect() {
+  const { i18n } = useTranslation();
   const { data } = useGetConfigurationQuery();
   const logoutPagePath = data?.appConfig.logoutPagePath;
+  const lang = languageParam(i18n.language);
   useEffect(() => {
-    if (logoutPagePath) leaveTo(logoutPagePath);
-  }, [logoutPagePath]);
+    if (logoutPagePath) leaveTo(lang ? `${logoutPagePath}?${lang}` : logoutPagePath);
+  }, [logoutPagePath, lang]);
   return <Spinner />;
 }
