@@ -142,6 +142,27 @@ describe('registration', () => {
     expect(screen.queryByRole('navigation', { name: 'Account setup progress' })).toBeNull();
   });
 
+  it('re-entry after a failed relationship check: says why, and keeps saying so while the save still does not match', async () => {
+    let answer = 'RELATIONSHIP_VERIFICATION_FAILED';
+    server.use(
+      handlers.profile({ ...complete, status: 'RELATIONSHIP_VERIFICATION_FAILED' }),
+      http.patch('/master/funnel/v1/me', () =>
+        HttpResponse.json({ data: { ...complete, status: answer } }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderPage(<RegistrationPage />, '/registration/personal-info');
+    const mismatch = /did not match our records/;
+    expect(await screen.findByText(mismatch)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await screen.findByText('Your details are saved.');
+    expect(screen.getByText(mismatch)).toBeVisible();
+
+    answer = 'VERIFIED';
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(screen.queryByText(mismatch)).toBeNull());
+  });
+
   it('offers the company type only when company profiles are enabled', async () => {
     server.use(
       handlers.profile(complete),

@@ -27,6 +27,7 @@ import { errorsUnder, fieldErrorsOf } from '../lib/server-errors';
 import { GuardianInviteSection } from './guardian-invite-section';
 import { PhonesSection } from './phones-section';
 import { StepProgress } from '../../../components/step-progress';
+import { fuzzyMatchOfFailure, fuzzyMatchOfStatus, type FuzzyMatchResult } from '../lib/fuzzy-match';
 
 /** An activated profile comes here from settings to edit its details, not to set up the account. */
 const isEditing = (profile: Profile) =>
@@ -116,6 +117,10 @@ function RegistrationForms({
   const [errors, setErrors] = useState<Errors>(NO_ERRORS);
   const [saved, setSaved] = useState<Profile | null>(complete ? profile : null);
   const [startError, setStartError] = useState<string | null>(null);
+  // A re-entry after a failed relationship check starts from that result.
+  const [fuzzyMatch, setFuzzyMatch] = useState<FuzzyMatchResult>(() =>
+    fuzzyMatchOfStatus(profile.status),
+  );
   const [update] = useUpdateProfileMutation();
   const [startIdProofing, { isLoading: starting }] = useStartIdProofingMutation();
 
@@ -146,8 +151,12 @@ function RegistrationForms({
       ],
     };
     try {
-      setSaved(await update(body).unwrap());
+      const result = await update(body).unwrap();
+      setSaved(result);
+      // An ID_PROOFING_ status is refreshed by the save itself (it invalidates ProfileStatus).
+      setFuzzyMatch(fuzzyMatchOfStatus(result.status));
     } catch (failure) {
+      setFuzzyMatch(fuzzyMatchOfFailure(failure));
       const all = fieldErrorsOf(failure);
       const detailErrors = errorsUnder(all, kind === 'COMPANY' ? '/company' : '/person');
       const addressErrors = errorsUnder(all, '/addresses/0');
@@ -203,6 +212,16 @@ function RegistrationForms({
           </div>
           {locked ? <p className="schema-form__hint">{t('registration.type.locked')}</p> : null}
         </fieldset>
+      ) : null}
+
+      {fuzzyMatch.kind === 'RELATIONSHIP_VERIFICATION' ? (
+        <p className="registration__notice" role="status">
+          {t(
+            kind === 'COMPANY'
+              ? 'registration.fuzzyMatch.companyMismatch'
+              : 'registration.fuzzyMatch.personMismatch',
+          )}
+        </p>
       ) : null}
 
       <Section
