@@ -7,6 +7,7 @@ import { DATABASE_KINDS } from './support/databases';
 import {
   activatedUser,
   admin,
+  type CreatedClaim,
   Browser,
   createClaim,
   latestOtp,
@@ -26,6 +27,20 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(async () => t?.close());
+
+  it("links an invitation to its merchant's own portal host, in that merchant's branding", async () => {
+    const email = uniqueEmail('nightfall');
+    const created = await admin<CreatedClaim>(t.app, 'POST', '/claims', {
+      email,
+      amount: '40.00',
+      currency: 'EUR',
+      merchantId: 'nightfall',
+    });
+    expect(created.status).toBe(201);
+    const { claim, inviteUrl } = created.body.data;
+    expect(inviteUrl).toBe(`http://dark.localhost:8080/auth/register?claim_id=${claim.id}`);
+    expect((await outbox(t.app, email))[0]?.text).toContain(inviteUrl);
+  });
 
   it('walks the whole life: invite → register → sign in → verify → profile → proofing → ACTIVATED → claims', async () => {
     const email = uniqueEmail('life');

@@ -20,6 +20,19 @@ export interface MerchantDirectory {
   byId(id: string): Merchant | undefined;
 }
 
+/**
+ * Where a merchant's portal is reached, for links in its emails: PUBLIC_URL for the default
+ * merchant, else PUBLIC_URL on the merchant's first host name (same scheme and port), so an
+ * invitation opens in the merchant's own branding.
+ */
+export function portalOrigin(publicUrl: string, merchant: Merchant): string {
+  const host = merchant.hosts[0];
+  if (merchant.default || !host) return publicUrl;
+  const url = new URL(publicUrl);
+  url.hostname = host;
+  return url.origin;
+}
+
 export class MerchantConfigError extends Error {
   override name = 'MerchantConfigError';
 }

@@ -7,6 +7,7 @@ import { claims, profiles, tokens } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
 import { findProfileByEmail, getProfile, setStatus } from '../../repositories/profiles';
 import { toClaimDto } from '../../repositories/claims';
+import { portalOrigin } from '../../services/merchants';
 import { assertTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 
@@ -71,9 +72,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
         await tx
           .insert(tokens)
           .values({ id: tokenId, email: body.email, purpose: 'CLAIM_INVITE', claimId: claim.id });
-        const inviteUrl = existing
-          ? `${config.publicUrl}/`
-          : `${config.publicUrl}/auth/register?claim_id=${claim.id}`;
+        const origin = portalOrigin(config.publicUrl, merchant);
+        const inviteUrl = existing ? `${origin}/` : `${origin}/auth/register?claim_id=${claim.id}`;
         await mailer.enqueue(tx, {
           to: body.email,
           subject: `${merchant.configuration.branding.merchantName ?? 'A merchant'} owes you ${body.currency} ${body.amount}`,

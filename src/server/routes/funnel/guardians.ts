@@ -11,11 +11,12 @@ import {
   setStatus,
   toProfileDto,
 } from '../../repositories/profiles';
+import { portalOrigin } from '../../services/merchants';
 import { assertTransition } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 
 const guardianRoutes: FastifyPluginAsync = async (app) => {
-  const { db, mailer, forms, config } = app.deps;
+  const { db, mailer, forms, config, merchants } = app.deps;
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
 
   app.post(
@@ -52,13 +53,16 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
           .returning();
         if (!guardian) throw new Error('guardian insert returned nothing');
         const existing = await findProfileByEmail(tx, invite.guardianEmail);
+        // The guardian is sent to the minor's merchant portal, in its branding.
+        const merchant = merchants.byId(minor.merchantId) ?? merchants.forHost(request.host);
+        const origin = portalOrigin(config.publicUrl, merchant);
         let link: string;
         if (existing) {
           await tx
             .update(guardians)
             .set({ guardianProfileId: existing.id })
             .where(eq(guardians.id, guardian.id));
-          link = `${config.publicUrl}/settings/guardian-consent/${minorId}`;
+          link = `${origin}/settings/guardian-consent/${minorId}`;
         } else {
           const tokenId = randomBytes(18).toString('base64url');
           await tx.insert(tokens).values({
@@ -67,7 +71,7 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
             purpose: 'GUARDIAN_INVITE',
             guardianId: guardian.id,
           });
-          link = `${config.publicUrl}/auth/register?user_id=${tokenId}`;
+          link = `${origin}/auth/register?user_id=${tokenId}`;
         }
         if (minor.status !== 'GUARDIAN_CONSENT_PENDING') {
           assertTransition(minor.status as ProfileStatus, 'GUARDIAN_CONSENT_PENDING');
