@@ -105,6 +105,37 @@ describe.each(DATABASE_KINDS)('guardians on %s', (kind) => {
     });
   });
 
+  it('with two guardians, each sees their own decision; the minor waits for both', async () => {
+    const first = uniqueEmail('guardian-a');
+    const second = uniqueEmail('guardian-b');
+    const minor = await minorWaitingForConsent(first);
+    const again = await minor.browser.api('POST', '/me/guardian/invite', {
+      firstName: 'Paulo',
+      lastName: 'Lima',
+      guardianEmail: second,
+      relationship: 'PARENT',
+    });
+    expect(again.status).toBe(200);
+    const guardianA = await guardianFromInvitation(first);
+    const guardianB = await guardianFromInvitation(second);
+
+    const agreed = await guardianA.api('POST', `/me/guardian/confirm-consent/${minor.profileId}`, {
+      consent: true,
+    });
+    expect(agreed.body.data).toMatchObject({ minorStatus: 'GUARDIAN_CONSENT_PENDING' });
+    type Me = { minors: { consent: string | null }[] };
+    // A has decided (not sent back to the consent page); B still has to.
+    expect((await guardianA.api<Me>('GET', '/me')).body.data.minors[0]?.consent).toBe('true');
+    expect((await guardianB.api<Me>('GET', '/me')).body.data.minors[0]?.consent).toBeNull();
+
+    await guardianB.api('POST', `/me/guardian/confirm-consent/${minor.profileId}`, {
+      consent: true,
+    });
+    expect((await minor.browser.api('GET', '/me/status')).body.data).toEqual({
+      status: 'VERIFIED',
+    });
+  });
+
   it('a refusal sets GUARDIAN_CONSENT_REJECTED', async () => {
     const guardianEmail = uniqueEmail('guardian');
     const minor = await minorWaitingForConsent(guardianEmail);

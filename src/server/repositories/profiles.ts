@@ -73,24 +73,18 @@ export async function toProfileDto(db: Database, row: ProfileRow): Promise<Profi
       .where(eq(guardians.guardianProfileId, row.id))
       .orderBy(guardians.createdAt),
   ]);
-  // A minor lacks consent until every one of its guardians said true.
+  // Each minor as this guardian sees it: their own decision (null until they decide), so a guardian
+  // who answered is not sent back while other guardians of the same minor have not.
   const minorIds = [...new Set(minorRows.map((g) => g.minorProfileId))];
-  const [allGuardiansOfMinors, minorProfiles] = minorIds.length
-    ? await Promise.all([
-        db.select().from(guardians).where(inArray(guardians.minorProfileId, minorIds)),
-        db
-          .select({ id: profiles.id, person: profiles.person })
-          .from(profiles)
-          .where(inArray(profiles.id, minorIds)),
-      ])
-    : [[], []];
+  const minorProfiles = minorIds.length
+    ? await db
+        .select({ id: profiles.id, person: profiles.person })
+        .from(profiles)
+        .where(inArray(profiles.id, minorIds))
+    : [];
   const minors: NonNullable<Profile['minors']> = minorIds.map((id) => {
-    const all = allGuardiansOfMinors.filter((g) => g.minorProfileId === id);
-    const consent = all.some((g) => g.consent === 'false')
-      ? 'false'
-      : all.every((g) => g.consent === 'true')
-        ? 'true'
-        : null;
+    const decided = minorRows.find((g) => g.minorProfileId === id)?.consent;
+    const consent = decided === 'true' || decided === 'false' ? decided : null;
     // The guardian sees whom they decide for: the minor's name, nothing else of the profile.
     const person = minorProfiles.find((p) => p.id === id)?.person as Profile['person'] | null;
     return {
