@@ -2,7 +2,7 @@
 // prefix the server chose, a dash, then the 6 digits the user types (numeric keyboard, one-time-code
 // autocomplete, anything but digits dropped). The line above says where the code went; the message
 // below (wrong code, code sent again) is read with the field.
-import { useId, type ReactNode, type Ref } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 
 export const CODE_LENGTH = 6;
 export const CODE_PATTERN = /^\d{6}$/;
@@ -14,6 +14,81 @@ export function isWrongCode(error: unknown): boolean {
   return (
     !!data && typeof data === 'object' && (data as { message?: unknown }).message === 'Wrong OTP'
   );
+}
+
+export interface CodeEntryMessages {
+  wrongCode: string;
+  serverError: string;
+  /** The notice after a new code was sent. */
+  resent: string;
+  resendFailed: string;
+  /** Said when confirming an incomplete code; without it the confirm button is simply inert. */
+  incomplete?: string;
+}
+
+/**
+ * The state of entering a code, shared by the dialog and the verify page: the code, which action
+ * is under way, the error or notice under the field, and confirm / resend handlers that set them
+ * and put the focus back in the field.
+ */
+export function useCodeEntry({
+  onConfirm,
+  onResend,
+  messages,
+}: {
+  onConfirm: (code: string) => Promise<unknown>;
+  onResend: () => Promise<unknown>;
+  messages: CodeEntryMessages;
+}) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const complete = CODE_PATTERN.test(code);
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setNotice(null);
+    if (!complete) {
+      if (messages.incomplete) {
+        setError(messages.incomplete);
+        inputRef.current?.focus();
+      }
+      return;
+    }
+    setBusy('confirm');
+    setError(null);
+    try {
+      await onConfirm(code);
+    } catch (failure) {
+      setError(isWrongCode(failure) ? messages.wrongCode : messages.serverError);
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const resend = async () => {
+    if (busy) return;
+    setBusy('resend');
+    setError(null);
+    setNotice(null);
+    try {
+      await onResend();
+      setCode('');
+      setNotice(messages.resent);
+      inputRef.current?.focus();
+    } catch {
+      setError(messages.resendFailed);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return { code, setCode, complete, busy, error, notice, inputRef, confirm, resend };
 }
 
 export interface CodeInputProps {

@@ -1,15 +1,12 @@
 // The one-time code dialog (claim acceptance, Zelle and account verification): the 4-digit prefix
 // the server chose is shown before a 6-digit input, so the user can match the message they
 // received. "Wrong OTP" from the server reads as a wrong code; any other failure as a server error.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
-import { CODE_PATTERN, CodeInput, isWrongCode } from './code-input';
+import { CodeInput, useCodeEntry } from './code-input';
 import { Modal } from './modal';
 import { TextWithLinks } from './text-with-links';
-
-// Screens that handle a code themselves import these with the dialog.
-export { CODE_PATTERN, isWrongCode };
 
 export interface ConfirmationCodeDialogProps {
   open: boolean;
@@ -29,53 +26,23 @@ function CodeDialogContent({ prefix, onConfirm, onResend, onClose }: Confirmatio
   const { t } = useTranslation();
   const { data: configuration } = useGetConfigurationQuery();
   const supportUrl = configuration?.branding.footer?.supportUrl;
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const entry = useCodeEntry({
+    onConfirm,
+    onResend,
+    messages: {
+      wrongCode: t('codeDialog.wrongCode'),
+      serverError: t('codeDialog.serverError'),
+      resent: t('codeDialog.resent'),
+      resendFailed: t('codeDialog.serverError'),
+    },
+  });
+  const { inputRef } = entry;
   const formId = useId();
 
   // Runs after the modal focused its first button: the code field is where the user starts.
   useEffect(() => {
     inputRef.current?.focus();
-  }, []);
-
-  const complete = CODE_PATTERN.test(code);
-
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!complete || busy) return;
-    setBusy('confirm');
-    setError(null);
-    setNotice(null);
-    try {
-      await onConfirm(code);
-    } catch (failure) {
-      setError(isWrongCode(failure) ? t('codeDialog.wrongCode') : t('codeDialog.serverError'));
-      inputRef.current?.focus();
-      inputRef.current?.select();
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const resend = async () => {
-    if (busy) return;
-    setBusy('resend');
-    setError(null);
-    setNotice(null);
-    try {
-      await onResend();
-      setCode('');
-      setNotice(t('codeDialog.resent'));
-      inputRef.current?.focus();
-    } catch {
-      setError(t('codeDialog.serverError'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  }, [inputRef]);
 
   return (
     <Modal
@@ -87,8 +54,8 @@ function CodeDialogContent({ prefix, onConfirm, onResend, onClose }: Confirmatio
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => void resend()}
-            disabled={busy !== null}
+            onClick={() => void entry.resend()}
+            disabled={entry.busy !== null}
           >
             {t('codeDialog.resend')}
           </button>
@@ -96,9 +63,9 @@ function CodeDialogContent({ prefix, onConfirm, onResend, onClose }: Confirmatio
             type="submit"
             form={formId}
             className="button"
-            disabled={!complete || busy !== null}
+            disabled={!entry.complete || entry.busy !== null}
           >
-            {busy === 'confirm' ? t('codeDialog.checking') : t('codeDialog.confirm')}
+            {entry.busy === 'confirm' ? t('codeDialog.checking') : t('codeDialog.confirm')}
           </button>
         </>
       }
@@ -106,17 +73,17 @@ function CodeDialogContent({ prefix, onConfirm, onResend, onClose }: Confirmatio
       <form
         id={formId}
         className="code-dialog"
-        onSubmit={(event) => void confirm(event)}
+        onSubmit={(event) => void entry.confirm(event)}
         noValidate
       >
         <CodeInput
           prefix={prefix}
-          value={code}
-          onChange={setCode}
+          value={entry.code}
+          onChange={entry.setCode}
           label={t('codeDialog.codeLabel')}
           intro={t('codeDialog.intro', { prefix })}
-          error={error}
-          notice={notice}
+          error={entry.error}
+          notice={entry.notice}
           inputRef={inputRef}
         />
         {supportUrl ? (

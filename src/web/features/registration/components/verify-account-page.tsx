@@ -1,10 +1,10 @@
 // Step 1 of account setup: a code is sent to the user's email when the page opens (with a 4-digit
 // prefix we choose, shown before the input so the user can match the message), entered inline,
 // and confirmed; the root flow then continues with the next step.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CODE_PATTERN, CodeInput, isWrongCode } from '../../../components/code-input';
+import { CodeInput, useCodeEntry } from '../../../components/code-input';
 import { Spinner } from '../../../components/spinner';
 import { TextWithLinks } from '../../../components/text-with-links';
 import { TilePage } from '../../../components/tile-page';
@@ -29,11 +29,6 @@ export default function VerifyAccountPage() {
   const [verify] = useVerifyAccountMutation();
   const [prefix, setPrefix] = useState('');
   const [sending, setSending] = useState<Sending>('sending');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const sentOnOpen = useRef(false);
 
   const sendCode = useCallback(async () => {
@@ -49,51 +44,20 @@ export default function VerifyAccountPage() {
     sendCode().catch(() => setSending('failed'));
   }, [sendCode]);
 
-  const complete = CODE_PATTERN.test(code);
-
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setNotice(null);
-    if (!complete) {
-      setError(t('registration.verify.codeRequired'));
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy('confirm');
-    setError(null);
-    try {
-      await verify({ otp: code }).unwrap();
-      setBusy(null);
+  const entry = useCodeEntry({
+    onConfirm: async (otp) => {
+      await verify({ otp }).unwrap();
       void navigate('/');
-    } catch (failure) {
-      setBusy(null);
-      setError(
-        isWrongCode(failure)
-          ? t('registration.verify.wrongCode')
-          : t('registration.verify.serverError'),
-      );
-      inputRef.current?.focus();
-      inputRef.current?.select();
-    }
-  };
-
-  const resend = async () => {
-    if (busy) return;
-    setBusy('resend');
-    setError(null);
-    setNotice(null);
-    try {
-      await sendCode();
-      setCode('');
-      setNotice(t('registration.verify.resent'));
-      inputRef.current?.focus();
-    } catch {
-      setError(t('registration.verify.sendFailed'));
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    onResend: sendCode,
+    messages: {
+      wrongCode: t('registration.verify.wrongCode'),
+      serverError: t('registration.verify.serverError'),
+      resent: t('registration.verify.resent'),
+      resendFailed: t('registration.verify.sendFailed'),
+      incomplete: t('registration.verify.codeRequired'),
+    },
+  });
 
   return (
     <TilePage title={t('registration.verify.title')} lead={t('registration.verify.lead')}>
@@ -117,32 +81,32 @@ export default function VerifyAccountPage() {
         </div>
       ) : null}
       {sending === 'sent' ? (
-        <form className="code-dialog" onSubmit={(event) => void confirm(event)} noValidate>
+        <form className="code-dialog" onSubmit={(event) => void entry.confirm(event)} noValidate>
           <CodeInput
             prefix={prefix}
-            value={code}
-            onChange={setCode}
+            value={entry.code}
+            onChange={entry.setCode}
             label={t('registration.verify.codeLabel')}
             intro={
               profile?.email
                 ? t('registration.verify.intro', { prefix, email: profile.email })
                 : t('registration.verify.introNoEmail', { prefix })
             }
-            error={error}
-            notice={notice}
-            inputRef={inputRef}
+            error={entry.error}
+            notice={entry.notice}
+            inputRef={entry.inputRef}
           />
           <div className="schema-form__actions">
-            <button type="submit" className="button" disabled={busy !== null}>
-              {busy === 'confirm'
+            <button type="submit" className="button" disabled={entry.busy !== null}>
+              {entry.busy === 'confirm'
                 ? t('registration.verify.checking')
                 : t('registration.verify.confirm')}
             </button>
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => void resend()}
-              disabled={busy !== null}
+              onClick={() => void entry.resend()}
+              disabled={entry.busy !== null}
             >
               {t('registration.verify.resend')}
             </button>
