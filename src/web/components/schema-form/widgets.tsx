@@ -13,6 +13,7 @@ import {
   type ChangeEvent,
   type ClipboardEvent,
   type FocusEvent,
+  type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
@@ -267,18 +268,26 @@ export function HiddenWidget({ id, htmlName, value }: Props) {
   );
 }
 
-export function CheckboxWidget(props: Props) {
-  const { id, value, onChange, onBlur, onFocus, schema, uiSchema, rawErrors, name } = props;
-  const label = useFieldLabel(schema, name);
+/** The schema-form checkbox with a given label (a sentence with links, for the agreements). */
+export function LabelledCheckbox({
+  widget,
+  label,
+  required = widget.required ?? false,
+}: {
+  widget: Props;
+  label: ReactNode;
+  required?: boolean;
+}) {
+  const { id, value, onChange, onBlur, onFocus, schema, uiSchema, rawErrors } = widget;
   return (
     <label className="schema-form__check">
       <input
         id={id}
-        name={props.htmlName || id}
+        name={widget.htmlName || id}
         type="checkbox"
         checked={value === true}
-        disabled={props.disabled || props.readonly}
-        required={props.required}
+        disabled={widget.disabled || widget.readonly}
+        required={required}
         aria-invalid={invalid(rawErrors)}
         aria-describedby={describedBy(id, schema, uiSchema, rawErrors)}
         onChange={(event) => onChange(event.target.checked)}
@@ -287,7 +296,7 @@ export function CheckboxWidget(props: Props) {
       />
       <span>
         {label}
-        {props.required ? (
+        {required ? (
           <span className="schema-form__required" aria-hidden="true">
             {' *'}
           </span>
@@ -295,6 +304,11 @@ export function CheckboxWidget(props: Props) {
       </span>
     </label>
   );
+}
+
+export function CheckboxWidget(props: Props) {
+  const label = useFieldLabel(props.schema, props.name);
+  return <LabelledCheckbox widget={props} label={label} />;
 }
 
 /** The label of an enum value: fields `options.<field>.<value>`, else the value itself. */
