@@ -5,6 +5,7 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../../src/server/config';
 import type { DatabaseHandle } from '../../../src/server/db/client';
 import { openTestDatabase, type DatabaseKind } from './databases';
+import { PERSON, US_ADDRESS } from '../../fixtures/people';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789';
 export const PASSWORD = 'Sunrise-42-river';
@@ -208,21 +209,7 @@ export async function registeredUser(app: FastifyInstance, email = uniqueEmail()
   };
 }
 
-export const PERSON = {
-  firstName: 'Ana',
-  lastName: 'Lima',
-  dob: '1990-04-12',
-  residency: 'US',
-  ssn: '123-45-6789',
-};
-export const US_ADDRESS = {
-  countryCode: 'US',
-  addressLine1: '350 Fifth Avenue',
-  city: 'New York',
-  state: 'NY',
-  zipCode: '10118',
-  addressType: 'RESIDENTIAL',
-};
+export { PERSON, US_ADDRESS };
 
 /** Registered, verified with the emailed code, person profile saved, proofing passed: ACTIVATED. */
 export async function activatedUser(

@@ -2,6 +2,7 @@
 // cookie jar, the CSRF header on writes, codes from the development outbox.
 import { inject } from 'vitest';
 import { PASSWORD } from './constants';
+import { PERSON, US_ADDRESS } from '../../fixtures/people';
 
 type Json = Record<string, unknown>;
 
@@ -128,21 +129,7 @@ export async function registeredUser(email = uniqueEmail()) {
   return { email, client, claimId: created.claim.id, profile: registration.body.data };
 }
 
-export const PERSON = {
-  firstName: 'Ana',
-  lastName: 'Lima',
-  dob: '1990-04-12',
-  residency: 'US',
-  ssn: '123-45-6789',
-};
-export const US_ADDRESS = {
-  countryCode: 'US',
-  addressLine1: '350 Fifth Avenue',
-  city: 'New York',
-  state: 'NY',
-  zipCode: '10118',
-  addressType: 'RESIDENTIAL',
-};
+export { PERSON, US_ADDRESS };
 
 /** Registered, verified with the mailed code, person profile saved, proofing passed: ACTIVATED. */
 export async function activatedUser(email = uniqueEmail()) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PASSWORD, REPO_ROOT, SCREENSHOT_DIR } from './constants';
+import { US_ADDRESS } from '../../fixtures/people';
 import { baseUrl } from './api';
 
 type Namespace = 'common' | 'fields' | 'validation';
@@ -154,12 +155,6 @@ export interface UsAddress {
   state: string;
   zipCode: string;
 }
-export const NEW_YORK: UsAddress = {
-  addressLine1: '350 Fifth Avenue',
-  city: 'New York',
-  state: 'NY',
-  zipCode: '10118',
-};
 
 /** Step 2 of account setup, as the user fills it: who is paid, their details, a US address. */
 export async function completeProfile(
@@ -168,7 +163,7 @@ export async function completeProfile(
   profile:
     | { kind: 'PERSON'; firstName: string; lastName: string; dob: string; ssn: string }
     | { kind: 'COMPANY'; name: string; tin: string },
-  address: UsAddress = NEW_YORK,
+  address: UsAddress = US_ADDRESS,
 ) {
   await see(page.getByRole('heading', { level: 1 })).toHaveText(
     t.common('registration.details.title'),
