@@ -27,7 +27,6 @@ import { errorsUnder, fieldErrorsOf } from '../lib/server-errors';
 import { GuardianInviteSection } from './guardian-invite-section';
 import { PhonesSection } from './phones-section';
 import { StepProgress } from '../../../components/step-progress';
-import { fuzzyMatchOfFailure, fuzzyMatchOfStatus, type FuzzyMatchResult } from '../lib/fuzzy-match';
 
 /** An activated profile comes here from settings to edit its details, not to set up the account. */
 const isEditing = (profile: Profile) =>
@@ -117,10 +116,9 @@ function RegistrationForms({
   const [errors, setErrors] = useState<Errors>(NO_ERRORS);
   const [saved, setSaved] = useState<Profile | null>(complete ? profile : null);
   const [startError, setStartError] = useState<string | null>(null);
-  // A re-entry after a failed relationship check starts from that result.
-  const [fuzzyMatch, setFuzzyMatch] = useState<FuzzyMatchResult>(() =>
-    fuzzyMatchOfStatus(profile.status),
-  );
+  // The fuzzy-match result (spec section 4): a RELATIONSHIP_VERIFICATION status of the last save,
+  // or of the profile on re-entry, means the details still do not match the records.
+  const mismatch = (saved ?? profile).status.startsWith('RELATIONSHIP_VERIFICATION');
   const [update] = useUpdateProfileMutation();
   const [startIdProofing, { isLoading: starting }] = useStartIdProofingMutation();
 
@@ -152,11 +150,9 @@ function RegistrationForms({
     };
     try {
       const result = await update(body).unwrap();
-      setSaved(result);
       // An ID_PROOFING_ status is refreshed by the save itself (it invalidates ProfileStatus).
-      setFuzzyMatch(fuzzyMatchOfStatus(result.status));
+      setSaved(result);
     } catch (failure) {
-      setFuzzyMatch(fuzzyMatchOfFailure(failure));
       const all = fieldErrorsOf(failure);
       const detailErrors = errorsUnder(all, kind === 'COMPANY' ? '/company' : '/person');
       const addressErrors = errorsUnder(all, '/addresses/0');
@@ -214,7 +210,7 @@ function RegistrationForms({
         </fieldset>
       ) : null}
 
-      {fuzzyMatch.kind === 'RELATIONSHIP_VERIFICATION' ? (
+      {mismatch ? (
         <p className="registration__notice" role="status">
           {t(
             kind === 'COMPANY'
