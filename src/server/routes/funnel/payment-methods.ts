@@ -51,7 +51,8 @@ const SECRET_BANK_FIELDS = [
 ] as const;
 
 const objectBody = { type: 'object' } as const;
-const idParams = {
+/** `{ id }` of a payment method: the path of a delete, the body of prefer and card update. */
+const idObject = {
   type: 'object',
   properties: { id: { type: 'string', format: 'uuid' } },
   required: ['id'],
@@ -225,11 +226,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['payout methods'],
-        body: {
-          type: 'object',
-          properties: { id: { type: 'string', format: 'uuid' } },
-          required: ['id'],
-        },
+        body: idObject,
       },
     },
     async (request) => {
@@ -326,7 +323,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.put(
     '/bank-accounts/:id',
-    { schema: { tags: ['payout methods'], params: idParams, body: objectBody } },
+    { schema: { tags: ['payout methods'], params: idObject, body: objectBody } },
     async (request) => {
       const profileId = me(request);
       const { id } = request.params as { id: string };
@@ -367,7 +364,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete(
     '/bank-accounts/:id',
-    { schema: { tags: ['payout methods'], params: idParams } },
+    { schema: { tags: ['payout methods'], params: idObject } },
     async (request) => {
       const { id } = request.params as { id: string };
       return deleteMethod(request, (tx, profileId) =>
@@ -425,11 +422,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['payout methods'],
-        body: {
-          type: 'object',
-          properties: { id: { type: 'string', format: 'uuid' } },
-          required: ['id'],
-        },
+        body: idObject,
       },
     },
     async (request) => {
@@ -443,7 +436,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete(
     '/debit-card/:id',
-    { schema: { tags: ['payout methods'], params: idParams } },
+    { schema: { tags: ['payout methods'], params: idObject } },
     async (request) => {
       const { id } = request.params as { id: string };
       return deleteMethod(request, (tx, profileId) =>
