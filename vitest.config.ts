@@ -12,7 +12,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

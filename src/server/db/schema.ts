@@ -35,6 +35,19 @@ export const profiles = pgTable(
     company: jsonb('company').$type<Record<string, unknown>>(),
     isMinor: boolean('is_minor').notNull().default(false),
     clientUserId: text('client_user_id'),
+    /**
+     * SSN, TIN and government id (person and company), sealed together (AES-256-GCM, bound to the
+     * row); `person` and `company` keep only their masked form.
+     */
+    identitySealed: text('identity_sealed'),
+    /** Consecutive failed sign-ins since the last success (NIST SP 800-63B throttling). */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    /** Sign-in refused until then (temporary lock after repeated failures). */
+    signInLockedUntil: timestamp('sign_in_locked_until', { withTimezone: true }),
+    /** Hard lock after 100 consecutive failures: only a code sent to the email lifts it. */
+    signInHardLocked: boolean('sign_in_hard_locked').notNull().default(false),
+    /** The status a LOCKED or DEACTIVATED profile returns to (the admin API cannot skip steps). */
+    statusBeforeBlock: text('status_before_block'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -112,6 +125,8 @@ export const tokens = pgTable('tokens', {
   claimId: uuid('claim_id'),
   guardianId: uuid('guardian_id'),
   createdAt: createdAt(),
+  /** Invitations expire (INVITATION_TTL_DAYS, default 30); null only for rows made before. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
@@ -129,6 +144,11 @@ export const claims = pgTable(
     targetCurrency: text('target_currency'),
     targetAmount: numeric('target_amount', { precision: 18, scale: 4 }),
     exchangeRate: numeric('exchange_rate', { precision: 24, scale: 12 }),
+    /**
+     * What the user confirmed when accepting: the payout method's type and masked details at that
+     * moment. What is paid is this, whatever happens to the method afterwards.
+     */
+    destination: jsonb('destination').$type<Record<string, unknown>>(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
