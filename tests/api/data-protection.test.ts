@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { createSealer, parseKey } from '../../src/server/services/encryption';
+import { sealedBinding } from '../../src/server/repositories/payment-methods';
 import { catalog } from '../support/validator';
 import { DATABASE_KINDS, openTestDatabase } from './support/databases';
 import { activatedUser, ADMIN_KEY, TEST_ENCRYPTION_KEY } from './support/harness';
@@ -99,7 +100,7 @@ describe.each(DATABASE_KINDS)('data protection on %s', (kind) => {
     // The rows really are in the dump: masked numbers, last 4 digits and sealed values.
     expect(dump).toContain('•••• ');
     expect(dump).toContain('"last4":"4242"');
-    expect(dump).toMatch(/v1\.[\w+/=]+\./);
+    expect(dump).toMatch(/v2\.[0-9a-f]{8}\.[\w+/=]+\./);
     for (const secret of secrets)
       expect(dump.includes(secret), `found ${secret.slice(0, 4)}… in the database`).toBe(false);
     for (const cvc of CVCS) expect(dump).not.toMatch(new RegExp(`"${cvc}"`));
@@ -108,13 +109,19 @@ describe.each(DATABASE_KINDS)('data protection on %s', (kind) => {
 
   it('keeps the sealed values decryptable with the key, and only with it', async () => {
     const rows = (await database.db.execute(
-      sql`select sealed from payment_methods where sealed is not null limit 1`,
-    )) as unknown as { rows: { sealed: string }[] };
-    const sealed = rows.rows[0]?.sealed ?? '';
-    expect(JSON.parse(createSealer(parseKey(TEST_ENCRYPTION_KEY)).open(sealed))).toHaveProperty(
-      'accountNumber',
-    );
-    expect(() => createSealer(Buffer.alloc(32, 1)).open(sealed)).toThrow();
+      sql`select id, sealed from payment_methods where sealed is not null limit 2`,
+    )) as unknown as { rows: { id: string; sealed: string }[] };
+    const [first, second] = rows.rows;
+    const sealed = first?.sealed ?? '';
+    const binding = sealedBinding(first?.id ?? '');
+    expect(
+      JSON.parse(createSealer(parseKey(TEST_ENCRYPTION_KEY)).open(sealed, binding)),
+    ).toHaveProperty('accountNumber');
+    expect(() => createSealer(Buffer.alloc(32, 1)).open(sealed, binding)).toThrow();
+    // Bound to its row: the same ciphertext does not open as another row's value.
+    expect(() =>
+      createSealer(parseKey(TEST_ENCRYPTION_KEY)).open(sealed, sealedBinding(second?.id ?? 'x')),
+    ).toThrow();
   });
 
   it('writes none of them to the log', () => {

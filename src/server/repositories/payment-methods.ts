@@ -127,3 +127,6 @@ export async function setPreferred(tx: Database, profileId: string, id: string):
     .where(and(eq(paymentMethods.profileId, profileId), eq(paymentMethods.preferred, true)));
   await tx.update(paymentMethods).set({ preferred: true }).where(eq(paymentMethods.id, id));
 }
+
+/** What a bank account's sealed numbers are bound to: its own row (AES-GCM additional data). */
+export const sealedBinding = (methodId: string): string => `payment_methods:${methodId}`;

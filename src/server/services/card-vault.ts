@@ -16,7 +16,9 @@ export function createEmbeddedCardVault(sealer: Sealer): CardVault {
   return {
     async store(tx, pan) {
       const token = `card_${randomBytes(16).toString('hex')}`;
-      await tx.insert(cardVault).values({ token, sealedPan: sealer.seal(pan) });
+      await tx
+        .insert(cardVault)
+        .values({ token, sealedPan: sealer.seal(pan, `card_vault:${token}`) });
       return token;
     },
     async remove(tx, token) {

@@ -1,16 +1,24 @@
-// Field encryption at rest: AES-256-GCM with a random 96-bit nonce per value. The key comes from
+// Field encryption at rest: AES-256-GCM with a random 96-bit nonce per value, a key id (rotation)
+// and the owning row as additional data. The key comes from
 // APP_ENCRYPTION_KEY (32 bytes, base64 or hex); without it, a key is generated once and kept in
 // DATA_DIR/encryption.key, with a warning, so the embedded setup works out of the box.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Sealer {
-  seal(plain: string): string;
-  open(sealed: string): string;
+  /**
+   * Encrypts `plain` bound to `boundTo`, the row it belongs to (e.g. `payment_methods:<id>`):
+   * the binding is AES-GCM additional data, so a value copied into another row fails to open.
+   */
+  seal(plain: string, boundTo: string): string;
+  open(sealed: string, boundTo: string): string;
 }
 
-const VERSION = 'v1';
+/** v2: `v2.<key id>.<nonce>.<ciphertext>.<tag>`, bound to its row. */
+const VERSION = 'v2';
+/** v1 (before key ids and row binding): still readable, never written. */
+const LEGACY_VERSION = 'v1';
 
 export function parseKey(text: string): Buffer {
   const trimmed = text.trim();
@@ -22,28 +30,51 @@ export function parseKey(text: string): Buffer {
   return key;
 }
 
-export function createSealer(key: Buffer): Sealer {
+/** A short public name for a key (never the key): the first 8 hex digits of its SHA-256. */
+export const keyId = (key: Buffer): string =>
+  createHash('sha256').update(key).digest('hex').slice(0, 8);
+
+/**
+ * Seals with `current`; opens values sealed with `current` or any of `previous` (key rotation:
+ * set the new key, keep the old ones readable until every value was sealed again).
+ */
+export function createSealer(current: Buffer, previous: Buffer[] = []): Sealer {
+  const keys = new Map([current, ...previous].map((k) => [keyId(k), k] as const));
+  const currentId = keyId(current);
+  const decrypt = (key: Buffer, nonce: string, body: string, tag: string, aad?: string) => {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64'));
+    if (aad !== undefined) decipher.setAAD(Buffer.from(aad, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString(
+      'utf8',
+    );
+  };
   return {
-    seal(plain) {
+    seal(plain, boundTo) {
       const nonce = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, nonce);
+      const cipher = createCipheriv('aes-256-gcm', current, nonce);
+      cipher.setAAD(Buffer.from(boundTo, 'utf8'));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return [
         VERSION,
+        currentId,
         nonce.toString('base64'),
         body.toString('base64'),
         cipher.getAuthTag().toString('base64'),
       ].join('.');
     },
-    open(sealed) {
-      const [version, nonce, body, tag] = sealed.split('.');
-      if (version !== VERSION || !nonce || !body || !tag) throw new Error('not a sealed value');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64'));
-      return Buffer.concat([
-        decipher.update(Buffer.from(body, 'base64')),
-        decipher.final(),
-      ]).toString('utf8');
+    open(sealed, boundTo) {
+      const parts = sealed.split('.');
+      if (parts[0] === LEGACY_VERSION && parts.length === 4) {
+        const [, nonce, body, tag] = parts as [string, string, string, string];
+        return decrypt(current, nonce, body, tag);
+      }
+      const [version, id, nonce, body, tag] = parts;
+      if (version !== VERSION || !id || !nonce || !body || !tag || parts.length !== 5)
+        throw new Error('not a sealed value');
+      const key = keys.get(id);
+      if (!key) throw new Error(`sealed with an unknown key (${id})`);
+      return decrypt(key, nonce, body, tag, boundTo);
     },
   };
 }

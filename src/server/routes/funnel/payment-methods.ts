@@ -1,6 +1,7 @@
 // Payout methods (spec section 7): bank accounts per country and transfer method, debit cards,
 // PayPal, Zelle and paper checks. Bodies are validated with the composed form schemas; account
 // data is encrypted at rest and masked in every response; card numbers live only in the vault.
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { electronicFormatIBAN } from 'ibantools';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -21,6 +22,7 @@ import {
   type PaymentMethodRow,
 } from '../../repositories/payment-methods';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
+import { sealedBinding } from '../../repositories/payment-methods';
 import { cardBrandOf } from '../../../core/validation/runtime';
 import type { TransferMethod } from '../../../core/schemas/country-rules';
 
@@ -109,6 +111,8 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     tx: Database,
     profileId: string,
     values: {
+      /** Set when a sealed value is bound to the row before it exists. */
+      id?: string;
       type: string;
       status?: string;
       details: Body;
@@ -269,7 +273,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   }
 
   /** What may be shown (masked) goes to details; the full numbers are sealed. */
-  function bankStorage(form: Body): { details: Body; sealed: string } {
+  function bankStorage(form: Body, methodId: string): { details: Body; sealed: string } {
     const text = (key: string) =>
       typeof form[key] === 'string' && form[key] !== '' ? (form[key] as string) : undefined;
     const iban = text('iban') ? (electronicFormatIBAN(text('iban')) ?? undefined) : undefined;
@@ -296,7 +300,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     if (secrets.accountNumber) details.accountNumber = maskTail(secrets.accountNumber);
     if (secrets.routingNumber) details.routingNumber = maskTail(secrets.routingNumber);
     if (iban) details.iban = maskIban(iban);
-    return { details, sealed: sealer.seal(JSON.stringify(secrets)) };
+    return { details, sealed: sealer.seal(JSON.stringify(secrets), sealedBinding(methodId)) };
   }
 
   app.post(
@@ -308,12 +312,13 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const profile = await getProfile(db, profileId);
       assertCanAdd(profile);
       await validateBank(profile, form);
-      const { details, sealed } = bankStorage(form);
+      const id = randomUUID();
+      const { details, sealed } = bankStorage(form, id);
       const row = await db.transaction((tx) =>
         insertMethod(
           tx,
           profileId,
-          { type: String(form.transferMethod), details, sealed },
+          { id, type: String(form.transferMethod), details, sealed },
           preferred,
         ),
       );
@@ -334,7 +339,10 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         const row = await getOwnPaymentMethod(tx, profileId, id, BANK_TYPES);
         // Numbers the user did not retype stay as they are (they are never sent back unmasked).
         const stored = row.sealed
-          ? (JSON.parse(sealer.open(row.sealed)) as Record<string, string | undefined>)
+          ? (JSON.parse(sealer.open(row.sealed, sealedBinding(row.id))) as Record<
+              string,
+              string | undefined
+            >)
           : {};
         for (const key of SECRET_BANK_FIELDS) {
           const source = key === 'accountNumberConfirmation' ? 'accountNumber' : key;
@@ -346,7 +354,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
             form[key] = stored[source];
         }
         await validateBank(profile, form);
-        const { details, sealed } = bankStorage(form);
+        const { details, sealed } = bankStorage(form, id);
         await tx
           .update(paymentMethods)
           .set({
