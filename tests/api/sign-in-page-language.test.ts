@@ -38,6 +38,7 @@ describe.each(DATABASE_KINDS)('sign-in page language on %s', (kind) => {
       url: LOGIN,
       headers: {
         host: 'localhost',
+        origin: 'http://localhost',
         'content-type': 'application/x-www-form-urlencoded',
         ...headers,
       },
@@ -136,7 +137,8 @@ describe.each(DATABASE_KINDS)('sign-in page language on %s', (kind) => {
       'value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;@example.com"',
     );
     expect(refused.body).toContain(
-      'name="state" value="/x&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"',
+      // The target as browsers parse it (WHATWG URL): its markup percent-encoded.
+      'name="state" value="/x%22%3E%3Cscript%3Ealert(1)%3C/script%3E"',
     );
     // An unsupported lang is never echoed: the page falls back to a real locale.
     expect(refused.body).toContain('<input type="hidden" name="lang" value="en">');

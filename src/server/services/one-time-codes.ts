@@ -9,7 +9,7 @@ import { ApiError, badRequest, tooManyRequests } from '../errors';
 import type { Mailer, OutgoingMessage } from './mailer';
 
 export type CodePurpose =
-  'ACCOUNT_VERIFICATION' | 'ACCESS' | 'CLAIM_ACCEPTANCE' | 'ZELLE_VERIFICATION';
+  'ACCOUNT_VERIFICATION' | 'ACCESS' | 'CLAIM_ACCEPTANCE' | 'ZELLE_VERIFICATION' | 'SIGN_IN_UNLOCK';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;

@@ -120,6 +120,8 @@ export class Browser {
       url: '/master/auth-app/v1/login',
       headers: {
         host: this.host,
+        // The login page's own origin, as a browser posting its form sends it (login CSRF).
+        origin: `http://${this.host}`,
         'content-type': 'application/x-www-form-urlencoded',
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       },

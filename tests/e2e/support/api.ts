@@ -67,6 +67,8 @@ export class ApiClient {
       method: 'POST',
       redirect: 'manual',
       headers: {
+        // Node's fetch sends no Origin; the login page's own origin, as a browser sends it.
+        origin: new URL(this.origin).origin,
         cookie: this.cookieHeader(),
         'content-type': 'application/x-www-form-urlencoded',
       },

@@ -2,21 +2,37 @@
 // logoutPagePath. GET renders the form (state = where to go afterwards); POST signs in and
 // redirects there; a signed-in GET refreshes the session's access window and answers text.
 // Both pages speak the portal's language (page-language.ts); the form keeps it across the POST.
+// The sign-in POST is throttled per account (domain/sign-in.ts) as well as per address; a hard-
+// locked account is unlocked at <loginPath>/unlock with the code its email received.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Locale } from '../../../core/i18n/messages';
-import { findProfileByEmail } from '../../repositories/profiles';
+import { LOCALES, type Locale } from '../../../core/i18n/messages';
+import {
+  afterFailure,
+  formPostVerdict,
+  liftLock,
+  minutesToWait,
+  portalOriginsFor,
+  recordSuccess,
+  safeTarget,
+  SIGN_IN_POSTS_PER_ADDRESS_PER_MINUTE,
+  signInGate,
+  takeAttempt,
+  type SignInGate,
+} from '../../domain/sign-in';
+import { ApiError } from '../../errors';
+import { findProfileByEmail, type ProfileRow } from '../../repositories/profiles';
+import { portalOrigin } from '../../services/merchants';
+import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { DUMMY_HASH, verifyPassword } from '../../services/passwords';
 import { pageLocale, pageText, type PageText } from './page-language';
+
+export { safeTarget };
 
 const escapeHtml = (s: string): string =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
-
-/** Only same-site relative targets; anything else (https://evil, //evil) goes home. */
-export const safeTarget = (state: unknown): string =>
-  typeof state === 'string' && /^\/(?![/\\])/.test(state) ? state : '/';
 
 function page(locale: Locale, title: string, body: string, theme: string): string {
   const dark = theme === 'dark';
@@ -29,6 +45,8 @@ main{max-width:26rem;margin:10vh auto;padding:2rem;border-radius:12px;background
 h1{font-size:1.5rem;margin:0 0 1.5rem}label{display:block;font-weight:600;margin:1rem 0 .35rem}
 input{box-sizing:border-box;width:100%;padding:.65rem .75rem;border:1px solid #8a93a6;border-radius:8px;font:inherit;background:inherit;color:inherit}
 button{margin-top:1.5rem;width:100%;padding:.75rem;border:0;border-radius:8px;background:${dark ? '#7aa2ff' : '#2450d6'};color:${dark ? '#0b1020' : '#fff'};font:inherit;font-weight:600;cursor:pointer}
+.note{margin:1rem 0 0;padding:.75rem;border-radius:8px;background:${dark ? '#1d2b3a' : '#e8f0fd'}}
+a{color:inherit}
 .error{margin:1rem 0 0;padding:.75rem;border-radius:8px;background:${dark ? '#3a1d22' : '#fde8ea'};color:${dark ? '#ffb3bd' : '#8a1020'}}
 </style></head><body><main>${body}</main></body></html>`;
 }
@@ -40,14 +58,32 @@ interface PageContext {
   theme: string;
 }
 
+/** A message under a form: an error (role=alert) or a note, with an optional link. */
+interface Notice {
+  kind: 'error' | 'note';
+  text: string;
+  link?: { href: string; label: string };
+}
+
+function noticeHtml(notice: Notice | undefined): string {
+  if (!notice) return '';
+  const link = notice.link
+    ? ` <a href="${escapeHtml(notice.link.href)}">${escapeHtml(notice.link.label)}</a>`
+    : '';
+  return notice.kind === 'error'
+    ? `<p class="error" id="login-error" role="alert">${escapeHtml(notice.text)}${link}</p>`
+    : `<p class="note" role="status">${escapeHtml(notice.text)}${link}</p>`;
+}
+
 function loginForm(
   { locale, t, portalName, theme }: PageContext,
   path: string,
   state: string,
-  error?: string,
+  notice?: Notice,
   email = '',
 ): string {
-  const invalid = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+  const invalid =
+    notice?.kind === 'error' ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   return page(
     locale,
     t('title', { portalName }),
@@ -59,8 +95,42 @@ function loginForm(
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${invalid}>
 <label for="password">${escapeHtml(t('password'))}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
-${error ? `<p class="error" id="login-error" role="alert">${escapeHtml(error)}</p>` : ''}
+${noticeHtml(notice)}
 <button type="submit">${escapeHtml(t('submit'))}</button>
+</form>`,
+    theme,
+  );
+}
+
+/** The unlock page: the emailed code, and a button for a new code (codes last 10 minutes). */
+function unlockForm(
+  { locale, t, portalName, theme }: PageContext,
+  path: string,
+  state: string,
+  email: string,
+  notice?: Notice,
+): string {
+  const hidden = `<input type="hidden" name="state" value="${escapeHtml(state)}">
+<input type="hidden" name="lang" value="${escapeHtml(locale)}">`;
+  return page(
+    locale,
+    t('unlockTitle', { portalName }),
+    `<h1>${escapeHtml(t('unlockHeading', { portalName }))}</h1>
+<p>${escapeHtml(t('unlockIntro'))}</p>
+<form method="post" action="${escapeHtml(path)}" novalidate>
+${hidden}
+<label for="email">${escapeHtml(t('email'))}</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
+<label for="code">${escapeHtml(t('unlockCode'))}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required>
+${noticeHtml(notice)}
+<button type="submit">${escapeHtml(t('unlockSubmit'))}</button>
+</form>
+<form method="post" action="${escapeHtml(path)}">
+${hidden}
+<input type="hidden" name="email" value="${escapeHtml(email)}">
+<input type="hidden" name="resend" value="1">
+<button type="submit">${escapeHtml(t('unlockResend'))}</button>
 </form>`,
     theme,
   );
@@ -78,8 +148,11 @@ function logoutForm({ locale, t, portalName, theme }: PageContext, path: string)
   );
 }
 
+const isLocale = (value: unknown): value is Locale =>
+  (LOCALES as readonly unknown[]).includes(value);
+
 const authPageRoutes: FastifyPluginAsync = async (app) => {
-  const { merchants } = app.deps;
+  const { merchants, config, db, mailer } = app.deps;
   const loginPaths = new Set(merchants.all.map((m) => m.configuration.appConfig.loginPagePath));
   const logoutPaths = new Set(merchants.all.map((m) => m.configuration.appConfig.logoutPagePath));
   /** Branding and language for this host; `lang` is the portal's choice, when it sent one. */
@@ -100,6 +173,95 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
       .header('cache-control', 'no-store')
       .header('vary', 'Accept-Language')
       .send(html);
+  /** This request's portal origin: where its pages live and what redirect targets must stay on. */
+  const requestOrigin = (request: FastifyRequest): string => {
+    try {
+      return new URL(`${request.protocol}://${request.host}`).origin;
+    } catch {
+      return config.publicUrl;
+    }
+  };
+  const target = (request: FastifyRequest, state: unknown) =>
+    safeTarget(state, requestOrigin(request));
+  /** Login CSRF (domain/sign-in.ts): 403 with the page's text unless posted from our own pages. */
+  const refuseCrossSite = (request: FastifyRequest, reply: FastifyReply, view: PageContext) => {
+    const origins = portalOriginsFor(request.protocol, request.host, [
+      config.publicUrl,
+      portalOrigin(config.publicUrl, merchants.forHost(request.host)),
+    ]);
+    if (formPostVerdict(request.headers, origins) === 'sameOrigin') return undefined;
+    request.log.info({ event: 'login_cross_site' }, 'cross-site sign-in form refused');
+    return reply.status(403).type('text/plain; charset=utf-8').send(view.t('crossSite'));
+  };
+  const unlockHref = (path: string, state: string, locale: Locale, email = '') =>
+    `${path}/unlock?${new URLSearchParams({ ...(email ? { email } : {}), state, lang: locale })}`;
+  /** The refusal page for a locked account: how long to wait, or where to enter the code. */
+  const lockedPage = (
+    reply: FastifyReply,
+    view: PageContext,
+    path: string,
+    state: string,
+    email: string,
+    gate: Exclude<SignInGate, { state: 'open' }>,
+  ) => {
+    if (gate.state === 'locked') {
+      reply.header('retry-after', String(gate.retryAfterSeconds));
+      const minutes = minutesToWait(gate.retryAfterSeconds);
+      return htmlPage(
+        reply,
+        429,
+        loginForm(view, path, state, { kind: 'error', text: view.t('locked', { minutes }) }, email),
+      );
+    }
+    return htmlPage(
+      reply,
+      423,
+      loginForm(
+        view,
+        path,
+        state,
+        {
+          kind: 'error',
+          text: view.t('hardLocked'),
+          link: { href: unlockHref(path, state, view.locale, email), label: view.t('unlockLink') },
+        },
+        email,
+      ),
+    );
+  };
+  /** Mails the unlock code in the account's language, with a link to its portal's unlock page. */
+  const sendUnlockCode = async (profile: ProfileRow) => {
+    const merchant = merchants.byId(profile.merchantId) ?? merchants.forHost(undefined);
+    const { appConfig, branding, defaultLocale } = merchant.configuration;
+    const locale: Locale = isLocale(profile.preferredLanguage)
+      ? profile.preferredLanguage
+      : isLocale(defaultLocale)
+        ? defaultLocale
+        : 'en';
+    const t = pageText(locale);
+    const link = `${portalOrigin(config.publicUrl, merchant)}${unlockHref(
+      appConfig.loginPagePath,
+      '/',
+      locale,
+      profile.email,
+    )}`;
+    return sendCode(
+      db,
+      mailer,
+      { profileId: profile.id, purpose: 'SIGN_IN_UNLOCK', subject: `account:${profile.id}` },
+      (code) => ({
+        to: profile.email,
+        subject: t('unlockMailSubject', { portalName: branding.portalName }),
+        text: t('unlockMailText', {
+          portalName: branding.portalName,
+          prefix: code.prefix,
+          code: code.code,
+          link,
+        }),
+        otp: code.code,
+      }),
+    );
+  };
 
   for (const path of loginPaths) {
     app.get(
@@ -120,21 +282,28 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         if (session) {
           // The portal's refresh and keepalive: a new access window.
           await app.sessions.refresh(session.idHash);
-          if (state !== undefined) return reply.redirect(safeTarget(state), 303);
+          if (state !== undefined) return reply.redirect(target(request, state), 303);
           return reply.type('text/plain; charset=utf-8').send('OK');
         }
         const wantsPage =
           state !== undefined || (request.headers.accept ?? '').includes('text/html');
         if (!wantsPage)
           return reply.status(401).type('text/plain; charset=utf-8').send('Unauthorized');
-        return htmlPage(reply, 200, loginForm(context(request, lang), path, safeTarget(state)));
+        return htmlPage(
+          reply,
+          200,
+          loginForm(context(request, lang), path, target(request, state)),
+        );
       },
     );
 
     app.post(
       path,
       {
-        config: { public: true, rateLimit: app.limit(30) },
+        config: {
+          public: true,
+          rateLimit: app.limit(SIGN_IN_POSTS_PER_ADDRESS_PER_MINUTE),
+        },
         schema: {
           tags: ['sign-in'],
           body: {
@@ -156,26 +325,144 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
           lang,
         } = request.body as { email?: string; password?: string; state?: string; lang?: string };
         const view = context(request, lang);
+        const next = target(request, state);
         // Login CSRF: a form posted from another site must not sign this browser in.
-        const origin = request.headers.origin;
-        if (origin && origin !== 'null' && new URL(origin).host !== request.host) {
-          return reply.status(403).type('text/plain; charset=utf-8').send(view.t('crossSite'));
-        }
-        const profile = email ? await findProfileByEmail(app.deps.db, email.trim()) : undefined;
-        // Compare against a dummy hash when the email is unknown, so timing reveals nothing.
-        const ok = await verifyPassword(password, profile?.passwordHash ?? DUMMY_HASH);
-        if (!profile || !ok) {
+        const refused = refuseCrossSite(request, reply, view);
+        if (refused) return refused;
+        const profile = email ? await findProfileByEmail(db, email.trim()) : undefined;
+        if (!profile) {
+          // Compare against a dummy hash when the email is unknown, so timing reveals nothing.
+          await verifyPassword(password, DUMMY_HASH);
           request.log.info({ event: 'login_failed' }, 'sign-in refused');
-          return htmlPage(
-            reply,
-            401,
-            loginForm(view, path, safeTarget(state), view.t('wrongCredentials'), email),
-          );
+          const text = view.t('wrongCredentials');
+          return htmlPage(reply, 401, loginForm(view, path, next, { kind: 'error', text }, email));
         }
+        // Counted before the password is checked, so parallel guesses meet the lock too.
+        const attempt = await takeAttempt(db, profile.id);
+        if (attempt.gate.state !== 'open') {
+          request.log.info({ event: 'login_locked', profileId: profile.id }, 'sign-in locked');
+          return lockedPage(reply, view, path, next, email, attempt.gate);
+        }
+        if (!(await verifyPassword(password, profile.passwordHash))) {
+          const after = await afterFailure(db, profile.id, attempt.failures);
+          request.log.info(
+            { event: 'login_failed', profileId: profile.id, failures: attempt.failures },
+            'sign-in refused',
+          );
+          if (after.newlyHardLocked) {
+            request.log.warn({ event: 'login_hard_locked', profileId: profile.id }, 'hard lock');
+            await sendUnlockCode(profile).catch((error: unknown) =>
+              request.log.error({ err: error }, 'unlock code not sent'),
+            );
+          }
+          if (after.gate.state !== 'open')
+            return lockedPage(reply, view, path, next, email, after.gate);
+          const text = view.t('wrongCredentials');
+          return htmlPage(reply, 401, loginForm(view, path, next, { kind: 'error', text }, email));
+        }
+        await recordSuccess(db, profile, password);
         if (request.session) await app.sessions.revoke(request.session.idHash);
         await app.startSession(reply, profile.id, request);
         request.log.info({ event: 'login', profileId: profile.id }, 'signed in');
-        return reply.redirect(safeTarget(state), 303);
+        return reply.redirect(next, 303);
+      },
+    );
+
+    const unlockPath = `${path}/unlock`;
+    app.get(
+      unlockPath,
+      {
+        config: { public: true },
+        schema: {
+          tags: ['sign-in'],
+          querystring: {
+            type: 'object',
+            properties: {
+              email: { type: 'string', maxLength: 254 },
+              state: { type: 'string' },
+              lang: { type: 'string' },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { email = '', state, lang } = request.query as Record<string, string | undefined>;
+        const view = context(request, lang);
+        return htmlPage(reply, 200, unlockForm(view, unlockPath, target(request, state), email));
+      },
+    );
+
+    app.post(
+      unlockPath,
+      {
+        config: { public: true, rateLimit: app.limit(10) },
+        schema: {
+          tags: ['sign-in'],
+          body: {
+            type: 'object',
+            properties: {
+              email: { type: 'string', maxLength: 254 },
+              code: { type: 'string', maxLength: 16 },
+              resend: { type: 'string', maxLength: 4 },
+              state: { type: 'string', maxLength: 2048 },
+              lang: { type: 'string', maxLength: 16 },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const {
+          email = '',
+          code = '',
+          resend,
+          state,
+          lang,
+        } = request.body as Record<string, string | undefined>;
+        const view = context(request, lang);
+        const next = target(request, state);
+        const refused = refuseCrossSite(request, reply, view);
+        if (refused) return refused;
+        const profile = email ? await findProfileByEmail(db, email.trim()) : undefined;
+        const hardLocked = profile !== undefined && signInGate(profile).state === 'hardLocked';
+        const again = (status: number, notice: Notice) =>
+          htmlPage(reply, status, unlockForm(view, unlockPath, next, email, notice));
+        if (resend) {
+          // The same answer whether or not the email has a locked account.
+          if (profile && hardLocked) {
+            try {
+              await sendUnlockCode(profile);
+            } catch (error) {
+              if (!(error instanceof ApiError && error.statusCode === 429)) throw error;
+              return again(429, { kind: 'error', text: view.t('unlockTooManyCodes') });
+            }
+          }
+          return again(200, { kind: 'note', text: view.t('unlockSent') });
+        }
+        if (!profile || !hardLocked)
+          return again(400, { kind: 'error', text: view.t('unlockWrongCode') });
+        try {
+          await redeemCode(
+            db,
+            {
+              profileId: profile.id,
+              purpose: 'SIGN_IN_UNLOCK',
+              subject: `account:${profile.id}`,
+              code: code.trim(),
+            },
+            (tx) => liftLock(tx, profile.id),
+          );
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          if (error.statusCode === 429)
+            return again(429, { kind: 'error', text: view.t('unlockCodeLocked') });
+          return again(400, { kind: 'error', text: view.t('unlockWrongCode') });
+        }
+        request.log.info({ event: 'login_unlocked', profileId: profile.id }, 'sign-in unlocked');
+        return htmlPage(
+          reply,
+          200,
+          loginForm(view, path, next, { kind: 'note', text: view.t('unlocked') }, email),
+        );
       },
     );
   }

@@ -1,0 +1,196 @@
+// Sign-in rules: per-account throttling (NIST SP 800-63B 5.2.2), login CSRF (the form is accepted
+// only from the portal's own pages) and where a sign-in may send the browser afterwards.
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { profiles } from '../db/schema';
+import type { ProfileRow } from '../repositories/profiles';
+import { hashPassword, needsRehash } from '../services/passwords';
+
+/** Consecutive failures after which each further failure locks sign-in for a while. */
+export const SOFT_LOCK_AFTER_FAILURES = 5;
+/** The first temporary lock; each further failure doubles it... */
+export const SOFT_LOCK_FIRST_SECONDS = 60;
+/** ...up to this. */
+export const SOFT_LOCK_MAX_SECONDS = 60 * 60;
+/** NIST SP 800-63B: at most 100 consecutive failures, then only a code sent to the email unlocks. */
+export const HARD_LOCK_AFTER_FAILURES = 100;
+/** Sign-in form posts per client address per minute (the per-address limit, beside the above). */
+export const SIGN_IN_POSTS_PER_ADDRESS_PER_MINUTE = 30;
+
+type ThrottleState = Pick<ProfileRow, 'failedSignIns' | 'signInLockedUntil' | 'signInHardLocked'>;
+
+/** The temporary lock that `failures` consecutive failures earn (0: none yet). */
+export function lockSeconds(failures: number): number {
+  if (failures < SOFT_LOCK_AFTER_FAILURES) return 0;
+  const doublings = Math.min(failures - SOFT_LOCK_AFTER_FAILURES, 32);
+  return Math.min(SOFT_LOCK_FIRST_SECONDS * 2 ** doublings, SOFT_LOCK_MAX_SECONDS);
+}
+
+export type SignInGate =
+  { state: 'open' } | { state: 'locked'; retryAfterSeconds: number } | { state: 'hardLocked' };
+
+/** Whether this account may try a password now. */
+export function signInGate(row: ThrottleState, now = new Date()): SignInGate {
+  if (row.signInHardLocked || row.failedSignIns >= HARD_LOCK_AFTER_FAILURES)
+    return { state: 'hardLocked' };
+  const until = row.signInLockedUntil?.getTime() ?? 0;
+  if (until > now.getTime())
+    return { state: 'locked', retryAfterSeconds: Math.ceil((until - now.getTime()) / 1000) };
+  return { state: 'open' };
+}
+
+/** Minutes to show for a wait (never "0 minutes"). */
+export const minutesToWait = (seconds: number): number => Math.max(1, Math.ceil(seconds / 60));
+
+/**
+ * Takes one attempt for this account before its password is checked: the attempt is counted as a
+ * failure up front, with the lock it would earn, under a row lock, so a burst of parallel guesses
+ * cannot all slip in before the lock is written. A success (recordSuccess) undoes it. Answers the
+ * gate in force when the attempt is refused, without counting it.
+ */
+export async function takeAttempt(
+  db: Database,
+  profileId: string,
+  now = new Date(),
+): Promise<{ gate: SignInGate; failures: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        failedSignIns: profiles.failedSignIns,
+        signInLockedUntil: profiles.signInLockedUntil,
+        signInHardLocked: profiles.signInHardLocked,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, profileId))
+      .for('update');
+    if (!row) return { gate: { state: 'open' } as const, failures: 0 };
+    const gate = signInGate(row, now);
+    if (gate.state !== 'open') return { gate, failures: row.failedSignIns };
+    const failures = row.failedSignIns + 1;
+    const seconds = lockSeconds(failures);
+    await tx
+      .update(profiles)
+      .set({
+        failedSignIns: failures,
+        signInLockedUntil: seconds ? new Date(now.getTime() + seconds * 1000) : null,
+      })
+      .where(eq(profiles.id, profileId));
+    return { gate, failures };
+  });
+}
+
+/**
+ * After a wrong password: the gate the counted failure left. At the hard-lock threshold the lock
+ * is written here (answers `newlyHardLocked` once, so the caller sends the unlock code once).
+ */
+export async function afterFailure(
+  db: Database,
+  profileId: string,
+  failures: number,
+): Promise<{ gate: SignInGate; newlyHardLocked: boolean }> {
+  if (failures >= HARD_LOCK_AFTER_FAILURES) {
+    const updated = await db
+      .update(profiles)
+      .set({ signInHardLocked: true, signInLockedUntil: null })
+      .where(and(eq(profiles.id, profileId), eq(profiles.signInHardLocked, false)))
+      .returning({ id: profiles.id });
+    return { gate: { state: 'hardLocked' }, newlyHardLocked: updated.length > 0 };
+  }
+  const seconds = lockSeconds(failures);
+  return {
+    gate: seconds ? { state: 'locked', retryAfterSeconds: seconds } : { state: 'open' },
+    newlyHardLocked: false,
+  };
+}
+
+/** A right password: the failure count starts again, and an old-parameter hash is upgraded. */
+export async function recordSuccess(
+  db: Database,
+  profile: Pick<ProfileRow, 'id' | 'passwordHash'>,
+  password: string,
+): Promise<void> {
+  const upgrade = needsRehash(profile.passwordHash)
+    ? { passwordHash: await hashPassword(password) }
+    : {};
+  await db
+    .update(profiles)
+    .set({ failedSignIns: 0, signInLockedUntil: null, signInHardLocked: false, ...upgrade })
+    .where(eq(profiles.id, profile.id));
+}
+
+/** The unlock code was right: the account may sign in again, from a clean count. */
+export async function liftLock(db: Database, profileId: string): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ failedSignIns: 0, signInLockedUntil: null, signInHardLocked: false })
+    .where(eq(profiles.id, profileId));
+}
+
+export type FormPostVerdict = 'sameOrigin' | 'crossSite';
+
+/**
+ * Login CSRF: a sign-in form post counts only when the browser says it comes from the portal's own
+ * pages: `Origin` exactly one of `portalOrigins`, or, with no Origin, `Sec-Fetch-Site:
+ * same-origin`. `Origin: null` (sandboxed frames, redirects), a malformed Origin and a post with
+ * neither header are refused: every current browser sends one of them on a form post.
+ */
+export function formPostVerdict(
+  headers: { origin?: string | string[]; 'sec-fetch-site'?: string | string[] },
+  portalOrigins: readonly string[],
+): FormPostVerdict {
+  const { origin } = headers;
+  if (origin !== undefined) {
+    if (typeof origin !== 'string' || origin === 'null') return 'crossSite';
+    let parsed: string;
+    try {
+      parsed = new URL(origin).origin;
+    } catch {
+      return 'crossSite';
+    }
+    // The header must be an origin exactly as browsers serialise it (no path, no user info).
+    return parsed === origin && portalOrigins.includes(parsed) ? 'sameOrigin' : 'crossSite';
+  }
+  return headers['sec-fetch-site'] === 'same-origin' ? 'sameOrigin' : 'crossSite';
+}
+
+/**
+ * The origins the portal's own pages have for this request: the request's scheme and host (and
+ * https on that host, for a TLS proxy that does not say so), and the configured public origin.
+ */
+export function portalOriginsFor(
+  protocol: string,
+  host: string,
+  configured: readonly string[],
+): string[] {
+  const origins = new Set<string>();
+  for (const candidate of [`${protocol}://${host}`, `https://${host}`, ...configured]) {
+    try {
+      origins.add(new URL(candidate).origin);
+    } catch {
+      // A host that does not parse is no origin of ours.
+    }
+  }
+  return [...origins];
+}
+
+/**
+ * Where a sign-in may send the browser: the target parsed as browsers parse it (WHATWG URL, so
+ * backslashes, tabs, newlines and control characters are read the browser's way) against the
+ * portal's origin, kept only when it stays on that origin; answers path, query and fragment only,
+ * so the Location header is never absolute nor protocol-relative.
+ */
+export function safeTarget(state: unknown, origin = 'http://portal.invalid'): string {
+  if (typeof state !== 'string' || state === '') return '/';
+  let base: URL;
+  let url: URL;
+  try {
+    base = new URL(origin);
+    url = new URL(state, base);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== base.origin) return '/';
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  // `/..//evil` normalises to the path `//evil`: same origin here, another host in a Location.
+  return /^\/(?![/\\])/.test(target) ? target : '/';
+}
