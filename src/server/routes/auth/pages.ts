@@ -102,7 +102,10 @@ ${noticeHtml(notice)}
   );
 }
 
-/** The unlock page: the emailed code, and a button for a new code (codes last 10 minutes). */
+/**
+ * The unlock page: the emailed code, or a new code (codes last 10 minutes) with the same form's
+ * email. The email never travels in a URL, so it stays out of access logs.
+ */
 function unlockForm(
   { locale, t, portalName, theme }: PageContext,
   path: string,
@@ -110,27 +113,21 @@ function unlockForm(
   email: string,
   notice?: Notice,
 ): string {
-  const hidden = `<input type="hidden" name="state" value="${escapeHtml(state)}">
-<input type="hidden" name="lang" value="${escapeHtml(locale)}">`;
   return page(
     locale,
     t('unlockTitle', { portalName }),
     `<h1>${escapeHtml(t('unlockHeading', { portalName }))}</h1>
 <p>${escapeHtml(t('unlockIntro'))}</p>
 <form method="post" action="${escapeHtml(path)}" novalidate>
-${hidden}
+<input type="hidden" name="state" value="${escapeHtml(state)}">
+<input type="hidden" name="lang" value="${escapeHtml(locale)}">
 <label for="email">${escapeHtml(t('email'))}</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="code">${escapeHtml(t('unlockCode'))}</label>
-<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6">
 ${noticeHtml(notice)}
 <button type="submit">${escapeHtml(t('unlockSubmit'))}</button>
-</form>
-<form method="post" action="${escapeHtml(path)}">
-${hidden}
-<input type="hidden" name="email" value="${escapeHtml(email)}">
-<input type="hidden" name="resend" value="1">
-<button type="submit">${escapeHtml(t('unlockResend'))}</button>
+<button type="submit" name="resend" value="1">${escapeHtml(t('unlockResend'))}</button>
 </form>`,
     theme,
   );
@@ -193,8 +190,8 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
     request.log.info({ event: 'login_cross_site' }, 'cross-site sign-in form refused');
     return reply.status(403).type('text/plain; charset=utf-8').send(view.t('crossSite'));
   };
-  const unlockHref = (path: string, state: string, locale: Locale, email = '') =>
-    `${path}/unlock?${new URLSearchParams({ ...(email ? { email } : {}), state, lang: locale })}`;
+  const unlockHref = (path: string, state: string, locale: Locale) =>
+    `${path}/unlock?${new URLSearchParams({ state, lang: locale })}`;
   /** The refusal page for a locked account: how long to wait, or where to enter the code. */
   const lockedPage = (
     reply: FastifyReply,
@@ -223,7 +220,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         {
           kind: 'error',
           text: view.t('hardLocked'),
-          link: { href: unlockHref(path, state, view.locale, email), label: view.t('unlockLink') },
+          link: { href: unlockHref(path, state, view.locale), label: view.t('unlockLink') },
         },
         email,
       ),
@@ -239,12 +236,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         ? defaultLocale
         : 'en';
     const t = pageText(locale);
-    const link = `${portalOrigin(config.publicUrl, merchant)}${unlockHref(
-      appConfig.loginPagePath,
-      '/',
-      locale,
-      profile.email,
-    )}`;
+    const link = `${portalOrigin(config.publicUrl, merchant)}${unlockHref(appConfig.loginPagePath, '/', locale)}`;
     return sendCode(
       db,
       mailer,
@@ -377,18 +369,14 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
           tags: ['sign-in'],
           querystring: {
             type: 'object',
-            properties: {
-              email: { type: 'string', maxLength: 254 },
-              state: { type: 'string' },
-              lang: { type: 'string' },
-            },
+            properties: { state: { type: 'string' }, lang: { type: 'string' } },
           },
         },
       },
       async (request, reply) => {
-        const { email = '', state, lang } = request.query as Record<string, string | undefined>;
+        const { state, lang } = request.query as { state?: string; lang?: string };
         const view = context(request, lang);
-        return htmlPage(reply, 200, unlockForm(view, unlockPath, target(request, state), email));
+        return htmlPage(reply, 200, unlockForm(view, unlockPath, target(request, state), ''));
       },
     );
 
