@@ -14,6 +14,10 @@ const webRoutes: FastifyPluginAsync = async (app) => {
     );
     return;
   }
+  // Every route of this plugin serves the portal's public files: no session is looked up.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), public: true, staticFiles: true };
+  });
   await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
   app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

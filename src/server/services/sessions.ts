@@ -4,9 +4,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { sessions } from '../db/schema';
+import { profiles, sessions } from '../db/schema';
 
 export const SESSION_COOKIE = 'pp_session';
+/** In production the `__Host-` prefix pins the cookie to this host: Secure, Path=/, no Domain. */
+export const sessionCookieName = (secure: boolean): string =>
+  secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -23,6 +26,9 @@ export interface ActiveSession {
   accessVerified: boolean;
   /** False when the short access window lapsed: the caller must refresh through the login page. */
   accessValid: boolean;
+  /** The profile's status and merchant, read with the session (the gate decides on them). */
+  profileStatus: string;
+  merchantId: string;
 }
 
 export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex');
@@ -48,11 +54,14 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
     async find(id: string | undefined): Promise<ActiveSession | null> {
       if (!id) return null;
       const idHash = hashSessionId(id);
-      const [row] = await db
-        .select()
+      // One query: the session with its profile's status and merchant.
+      const [found] = await db
+        .select({ session: sessions, status: profiles.status, merchantId: profiles.merchantId })
         .from(sessions)
+        .innerJoin(profiles, eq(profiles.id, sessions.profileId))
         .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)));
-      if (!row) return null;
+      if (!found) return null;
+      const row = found.session;
       const now = Date.now();
       const idle = now - row.lastSeenAt.getTime() > timeouts.idleTimeoutSeconds * 1000;
       if (idle || row.absoluteExpiresAt.getTime() < now) return null;
@@ -62,10 +71,12 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
         csrfToken: row.csrfToken,
         accessVerified: row.accessVerified,
         accessValid: row.accessExpiresAt.getTime() > now,
+        profileStatus: found.status,
+        merchantId: found.merchantId,
       };
     },
 
-    /** Activity within the access window keeps the session from going idle. */
+    /** Activity within the access window keeps the session from going idle (status polls do not). */
     async touch(idHash: string): Promise<void> {
       await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.idHash, idHash));
     },

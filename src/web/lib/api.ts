@@ -63,7 +63,12 @@ export async function refreshSession(): Promise<boolean> {
 export const QUIET_ENDPOINTS: ReadonlySet<string> = new Set(['reloadProfile']);
 
 /** Requests that answer 401 without sending the user to sign in (the login gate handles them). */
-const SILENT_401 = new Set(['getPrincipal']);
+const SILENT_401 = new Set(['getPrincipal', 'getProfileStatus']);
+/**
+ * Background polls: a 401 does not refresh the session, so polling alone never keeps an abandoned
+ * tab's session alive (the keepalive refreshes it while the user is active).
+ */
+const PASSIVE = new Set(['getProfileStatus']);
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   input,
@@ -74,7 +79,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const run = () =>
     rawBaseQuery(typeof args === 'string' ? args : { ...args, timeout }, api, extra);
   let result = await run();
-  if (result.error?.status === 401) {
+  if (result.error?.status === 401 && !PASSIVE.has(api.endpoint)) {
     const refreshed = await refreshSession();
     if (refreshed) result = await run();
     if (result.error?.status === 401 && !SILENT_401.has(api.endpoint)) navigateTo('/auth/login');

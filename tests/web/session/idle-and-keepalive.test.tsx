@@ -102,14 +102,27 @@ describe('keepalive', () => {
     vi.useRealTimers();
   });
 
-  it('fetches the login page path every 60 s while signed in', async () => {
+  it('fetches the login page path every 60 s while the user is active', async () => {
     const loginPage = countRequests('get', LOGIN_PAGE_PATH);
     await renderSession();
+    fireEvent.mouseMove(window);
     await advance(59_000);
     expect(loginPage.count).toBe(0);
     await advance(1_500);
     await waitFor(() => expect(loginPage.count).toBe(1));
-    await advance(120_000);
-    await waitFor(() => expect(loginPage.count).toBe(3));
+    fireEvent.keyDown(document.body, { key: 'a' });
+    await advance(60_000);
+    await waitFor(() => expect(loginPage.count).toBe(2));
+  });
+
+  it('stops refreshing an abandoned tab, so the server session can go idle', async () => {
+    const loginPage = countRequests('get', LOGIN_PAGE_PATH);
+    await renderSession();
+    fireEvent.mouseMove(window);
+    await advance(60_500);
+    await waitFor(() => expect(loginPage.count).toBe(1));
+    // Nothing happens in the tab for five minutes: no refresh at all.
+    await advance(300_000);
+    expect(loginPage.count).toBe(1);
   });
 });

@@ -3,7 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 const principalRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/principal',
-    { schema: { tags: ['identity'], security: [{ session: [] }] } },
+    {
+      config: { beforeAccessCode: true, whileBlocked: true },
+      schema: { tags: ['identity'], security: [{ session: [] }] },
+    },
     async (request) => ({
       data: { id: request.session?.profileId },
     }),
