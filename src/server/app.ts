@@ -1,7 +1,7 @@
 // Builds the API server: external plugins, then app plugins (deps, sessions), then routes by folder.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { ServerConfig } from './config';
+import type { ServerConfig, Simulator } from './config';
 import type { DatabaseHandle } from './db/client';
 import './context';
 import { createAjv } from '../core/validation/ajv';
@@ -13,8 +13,8 @@ import { loadMerchants } from './services/merchants';
 import { createFormService } from './services/forms';
 import { createExchange } from './services/exchange-rates';
 import { simulatedIdentityProofing, type IdentityProofing } from './services/identity-proofing';
-import { createSessionStore } from './services/sessions';
-import { createSealer, loadEncryptionKey } from './services/encryption';
+import { createSessionStore, sessionCookieName } from './services/sessions';
+import { cardVaultKey, createSealer, loadEncryptionKey, parseKey } from './services/encryption';
 import { createEmbeddedCardVault } from './services/card-vault';
 import { simulatedPaypal } from './services/paypal';
 import paymentMethodRoutes from './routes/funnel/payment-methods';
@@ -61,6 +61,32 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
+/**
+ * Production refuses to start with a simulator wired in unless ALLOW_SIMULATORS names it: a
+ * simulated identity check or payout provider must never be live by accident.
+ */
+export function assertSimulatorsAllowed(
+  config: ServerConfig,
+  inUse: Record<Simulator, boolean>,
+): void {
+  if (!config.production) return;
+  const refused = (Object.keys(inUse) as Simulator[]).filter(
+    (name) => inUse[name] && !config.allowedSimulators.has(name),
+  );
+  if (refused.length)
+    throw new Error(
+      `NODE_ENV=production with simulators wired in (${refused.join(', ')}): connect the real providers, or name them in ALLOW_SIMULATORS=${refused.join(',')} to run them on purpose`,
+    );
+}
+
+/** Query parameters and path segments that carry invitation tokens or codes. */
+const SECRET_QUERY = /([?&](?:tokenId|token|user_id|claim_id|code|otp)=)[^&#]*/gi;
+const SECRET_PATH = /(\/tokens\/)[^/?#]+/gi;
+
+/** The request URL as it may be logged: tokens in the query or the path are replaced. */
+export const redactUrl = (url: string): string =>
+  url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -70,10 +96,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : {
             level: config.logLevel,
             redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+              }),
+            },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // The socket address unless TRUST_PROXY names the proxies in front (README, production).
+    trustProxy: config.trustProxy,
     // Route schemas compile with the shared ajv (same keywords and options as the forms).
     ajv: { customOptions: {} },
   });
@@ -96,9 +131,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(({ schema }) => routeAjv.compile(schema));
 
   const merchants = loadMerchants(config.merchantsDir);
-  const sealer = createSealer(
-    loadEncryptionKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m)),
-  );
+  const proofing = options.proofing ?? simulatedIdentityProofing;
+  assertSimulatorsAllowed(config, {
+    'identity-proofing': proofing === simulatedIdentityProofing,
+    paypal: true,
+    'card-vault': true,
+  });
+  const appKey = loadEncryptionKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m));
+  const previousKeys = config.previousEncryptionKeys.map(parseKey);
+  const sealer = createSealer(appKey, previousKeys);
   app.decorate('deps', {
     config,
     db: database.db,
@@ -111,16 +152,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     merchants,
     forms: createFormService(),
     exchange: createExchange(),
-    proofing: options.proofing ?? simulatedIdentityProofing,
+    proofing,
     sealer,
-    cardVault: createEmbeddedCardVault(sealer),
+    // The vault seals card numbers under a key of its own, derived from the application key.
+    cardVault: createEmbeddedCardVault(
+      createSealer(cardVaultKey(appKey), previousKeys.map(cardVaultKey)),
+    ),
     paypal: simulatedPaypal,
   });
   app.addHook('onClose', async () => app.deps.mailer.close());
 
   await app.register(errorHandler);
   await app.register(security, { redis: options.redis ?? null, scale: config.rateLimitScale });
-  await app.register(sessionPlugin, { store: createSessionStore(database.db, config) });
+  await app.register(sessionPlugin, {
+    store: createSessionStore(database.db, config),
+    cookieName: sessionCookieName(config.secureCookies),
+    secureCookies: config.secureCookies,
+  });
 
   await app.register(docsRoutes);
   await app.register(healthRoutes, { prefix: '/master' });
@@ -132,7 +180,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(tokenRoutes, { prefix: '/master/funnel/v1' });
   await app.register(claimRoutes, { prefix: '/master/funnel/v1' });
   await app.register(paymentMethodRoutes, { prefix: '/master/funnel/v1/payment-methods' });
-  await app.register(paypalSimulatorRoutes, { prefix: '/master/paypal-sim' });
+  // The simulators' public pages do not exist in production.
+  if (!config.production)
+    await app.register(paypalSimulatorRoutes, { prefix: '/master/paypal-sim' });
   await app.register(adminRoutes, { prefix: '/master/admin/v1' });
   if (!config.production) await app.register(devRoutes, { prefix: '/master/dev/v1' });
   await app.register(webRoutes);

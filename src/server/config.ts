@@ -29,7 +29,60 @@ export interface ServerConfig {
   accessTtlSeconds: number;
   idleTimeoutSeconds: number;
   absoluteTimeoutSeconds: number;
+  /**
+   * Which proxies may set X-Forwarded-For (TRUST_PROXY): false (default) takes the socket address,
+   * so a header cannot mint new client addresses for the rate limits.
+   */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** Secure cookies (COOKIE_SECURE; on by default in production, whatever the Host header). */
+  secureCookies: boolean;
+  /** Invitation and guardian tokens expire after this many days (INVITATION_TTL_DAYS). */
+  invitationTtlDays: number;
+  /** Keys that still open older sealed values (APP_ENCRYPTION_PREVIOUS_KEYS, comma list). */
+  previousEncryptionKeys: string[];
+  /** Simulators production may run with, named explicitly (ALLOW_SIMULATORS, comma list). */
+  allowedSimulators: ReadonlySet<Simulator>;
 }
+
+export const SIMULATORS = ['identity-proofing', 'paypal', 'card-vault'] as const;
+export type Simulator = (typeof SIMULATORS)[number];
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/** ALLOW_SIMULATORS names only known simulators, so a typo cannot pass silently. */
+function parseSimulators(value: string | undefined): ReadonlySet<Simulator> {
+  const names = list(value);
+  const unknown = names.filter((n) => !(SIMULATORS as readonly string[]).includes(n));
+  if (unknown.length)
+    throw new Error(
+      `ALLOW_SIMULATORS names unknown simulators: ${unknown.join(', ')} (known: ${SIMULATORS.join(', ')})`,
+    );
+  return new Set(names as Simulator[]);
+}
+
+/** TRUST_PROXY: unset/false, true, a hop count, or a comma list of addresses and CIDR ranges. */
+export function parseTrustProxy(
+  value: string | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const text = (value ?? '').trim();
+  if (!text || text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+const flag = (value: string | undefined, fallback: boolean): boolean =>
+  value === undefined || value === '' ? fallback : value === 'true' || value === '1';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
@@ -37,6 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const adminKey = env.ADMIN_API_KEY || undefined;
   if (production && !adminKey)
     throw new Error('ADMIN_API_KEY must be set when NODE_ENV=production');
+  // A generated key on the server's disk is for development only: production data must be sealed
+  // under a key the operator holds (and can rotate).
+  if (production && !env.APP_ENCRYPTION_KEY)
+    throw new Error('APP_ENCRYPTION_KEY must be set when NODE_ENV=production');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -57,5 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accessTtlSeconds: Number(env.ACCESS_TTL_SECONDS ?? 300),
     idleTimeoutSeconds: Number(env.IDLE_TIMEOUT_SECONDS ?? 30 * 60),
     absoluteTimeoutSeconds: Number(env.ABSOLUTE_TIMEOUT_SECONDS ?? 12 * 60 * 60),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    secureCookies: flag(env.COOKIE_SECURE, production),
+    invitationTtlDays: Number(env.INVITATION_TTL_DAYS ?? 30),
+    previousEncryptionKeys: list(env.APP_ENCRYPTION_PREVIOUS_KEYS),
+    allowedSimulators: parseSimulators(env.ALLOW_SIMULATORS),
   };
 }

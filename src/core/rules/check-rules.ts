@@ -3,6 +3,7 @@
 // reader can act on, each naming the file and, for examples, the example.
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { checkSync } from 'recheck';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog, REPO_ROOT } from '../schemas/catalog';
@@ -25,6 +26,40 @@ export interface RuleCheckReport {
 
 const fileOf = (name: string): string => `country-rules/${name}.json`;
 
+/** Every regular expression of a rule file with where it sits (message keys are not patterns). */
+function patternsOf(value: unknown, path = ''): { path: string; pattern: string }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => patternsOf(v, `${path}/${i}`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, v]) => {
+    if (key === 'messages' || key === 'x-messages' || key === 'examples') return [];
+    if (key === 'pattern' && typeof v === 'string') return [{ path: `${path}/${key}`, pattern: v }];
+    return patternsOf(v, `${path}/${key}`);
+  });
+}
+
+/**
+ * A pattern with nested or overlapping repetition ((a+)+, (a|a)*) can take exponential or
+ * polynomial time on a crafted value: refuse it before it reaches the server. recheck analyses
+ * the pattern itself (its pure-JS backend: nothing native to install).
+ */
+export function unsafePatterns(name: string, rule: unknown): RuleFinding[] {
+  process.env.RECHECK_BACKEND ??= 'pure';
+  return patternsOf(rule).flatMap(({ path, pattern }) => {
+    const verdict = checkSync(pattern, 'u');
+    if (verdict.status === 'safe') return [];
+    const why =
+      verdict.status === 'vulnerable'
+        ? `can backtrack catastrophically (${verdict.complexity.type} time on a value like ${JSON.stringify(verdict.attack.pattern)})`
+        : 'could not be proven safe from catastrophic backtracking';
+    return [
+      {
+        file: fileOf(name),
+        problem: `${path} "${pattern}" ${why}; rewrite it without a repeated group inside a repetition`,
+      },
+    ];
+  });
+}
+
 function checkMetaSchema(root: string, rules: Record<string, CountryRules>): RuleFinding[] {
   const meta = JSON.parse(
     readFileSync(join(root, 'country-rules/country-rules.schema.json'), 'utf8'),
@@ -43,6 +78,7 @@ function checkMetaSchema(root: string, rules: Record<string, CountryRules>): Rul
         });
       }
     }
+    findings.push(...unsafePatterns(name, rule));
     if (rule.country !== name) {
       findings.push({
         file: fileOf(name),

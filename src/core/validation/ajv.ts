@@ -2,6 +2,7 @@
 import Ajv, { _, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import { annotationKeywords, customKeywords } from './keywords';
+import { isEmail } from './runtime';
 
 export interface AjvFactoryOptions {
   /** Keep generated source so standalone validator modules can be written. */
@@ -21,6 +22,7 @@ export function createAjv({ standalone = false }: AjvFactoryOptions = {}): Ajv {
   };
   const ajv = new Ajv(options);
   addFormats(ajv, [...FORMATS]);
+  ajv.addFormat('email', isEmail);
   for (const definition of customKeywords) ajv.addKeyword(definition);
   for (const keyword of annotationKeywords) ajv.addKeyword({ keyword });
   return ajv;

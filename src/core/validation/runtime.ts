@@ -9,7 +9,17 @@ import * as equalModule from 'ajv/dist/runtime/equal';
 import { isValidAbaRouting, isValidCbu, isValidClabe } from './checksums';
 
 export { isValidAbaRouting as abaRouting, isValidClabe as clabe, isValidCbu as cbu };
-export const formats = fullFormats;
+/**
+ * The email format checks the length before its pattern, and the pattern is linear: the local part
+ * and each domain label are runs of characters the separators (`@`, `.`) are not part of, so no
+ * input can make it backtrack (ajv-formats' own pattern nests repetitions).
+ */
+const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
+export const MAX_EMAIL_LENGTH = 254;
+export const isEmail = (value: string): boolean =>
+  value.length <= MAX_EMAIL_LENGTH && EMAIL.test(value);
+
+export const formats = { ...fullFormats, email: isEmail };
 
 // ajv's own helpers are CommonJS with `exports.default`; bundlers and Node disagree on how a
 // default import of such a module resolves, so unwrap whichever shape arrives.

@@ -4,6 +4,46 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { ApiError } from '../errors';
 
+interface DatabaseErrorFields {
+  code?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  routine?: string;
+}
+
+/**
+ * What of an error may reach the log. A database error's message, detail and query parameters
+ * hold personal data (drizzle's message repeats the query with its params; PostgreSQL's detail
+ * repeats the offending value), so only its SQLSTATE and the names of what failed are kept.
+ */
+export function loggableError(error: Error): Record<string, unknown> {
+  const cause = (error as { cause?: unknown }).cause;
+  const database = [error, cause].find(
+    (e): e is Error & DatabaseErrorFields =>
+      typeof e === 'object' &&
+      e !== null &&
+      typeof (e as DatabaseErrorFields).code === 'string' &&
+      /^[0-9A-Z]{5}$/.test((e as DatabaseErrorFields).code ?? ''),
+  );
+  const fromDrizzle = error.constructor?.name === 'DrizzleQueryError';
+  if (!database && !fromDrizzle)
+    return { type: error.name, message: error.message, stack: error.stack };
+  return {
+    type: 'DatabaseError',
+    message: 'a database query failed',
+    ...(database
+      ? {
+          sqlState: database.code,
+          constraint: database.constraint,
+          table: database.table,
+          column: database.column,
+          routine: database.routine,
+        }
+      : {}),
+  };
+}
+
 export default fp(async function errorHandler(app) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -38,7 +78,7 @@ export default fp(async function errorHandler(app) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type, ...
       return reply.status(status).send({ code: status, message: error.message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply
       .status(500)
       .send({ code: 500, message: 'InternalError: something went wrong on our side' });

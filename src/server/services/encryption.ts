@@ -2,7 +2,7 @@
 // and the owning row as additional data. The key comes from
 // APP_ENCRYPTION_KEY (32 bytes, base64 or hex); without it, a key is generated once and kept in
 // DATA_DIR/encryption.key, with a warning, so the embedded setup works out of the box.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -80,6 +80,10 @@ export function createSealer(current: Buffer, previous: Buffer[] = []): Sealer {
 }
 
 /** The configured key, or the embedded default kept under dataDir. */
+/** The card vault's own key: HKDF of the application key, so the two never seal under one key. */
+export const cardVaultKey = (appKey: Buffer): Buffer =>
+  Buffer.from(hkdfSync('sha256', appKey, Buffer.alloc(0), 'payee-portal card vault v1', 32));
+
 export function loadEncryptionKey(
   configured: string | null,
   dataDir: string,

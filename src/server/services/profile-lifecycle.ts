@@ -22,6 +22,10 @@ export const PROFILE_STATUSES: readonly ProfileStatus[] = [
 
 const BLOCKABLE: ProfileStatus[] = ['LOCKED', 'DEACTIVATED'];
 
+/** A blocked profile's sessions may only read the profile and its status (spec section 4). */
+export const isBlockedStatus = (status: string): boolean =>
+  (BLOCKABLE as readonly string[]).includes(status);
+
 /** Allowed next statuses. Operations (admin) may also hold, lock and deactivate, as listed. */
 export const TRANSITIONS: Record<ProfileStatus, readonly ProfileStatus[]> = {
   DRAFT: ['CREATED', ...BLOCKABLE],
@@ -39,8 +43,9 @@ export const TRANSITIONS: Record<ProfileStatus, readonly ProfileStatus[]> = {
   ID_PROOFING_FAILED: ['ID_PROOFING_PENDING', ...BLOCKABLE],
   ACTIVATED: ['ON_HOLD', 'ID_PROOFING_PENDING', 'ID_PROOFING_FAILED', ...BLOCKABLE],
   ON_HOLD: ['ACTIVATED', ...BLOCKABLE],
-  LOCKED: ['ACTIVATED', 'DEACTIVATED'],
-  DEACTIVATED: ['ACTIVATED'],
+  // Unblocking returns only to the status held before the block (see `unblockTarget`).
+  LOCKED: ['DEACTIVATED'],
+  DEACTIVATED: [],
   NAME_MATCH_FAILED: ['ID_PROOFING_PENDING', ...BLOCKABLE],
   // The user corrects personal or company info and proofing runs again.
   RELATIONSHIP_VERIFICATION_FAILED: ['ID_PROOFING_PENDING', ...BLOCKABLE],
@@ -55,6 +60,32 @@ export const isProfileStatus = (value: unknown): value is ProfileStatus =>
 
 export const canTransition = (from: ProfileStatus, to: ProfileStatus): boolean =>
   TRANSITIONS[from].includes(to);
+
+/**
+ * Operations block and unblock profiles. A block remembers the status it interrupted, and an unblock
+ * returns to exactly that status: a never-verified profile cannot reach ACTIVATED through LOCKED.
+ * Answers the new status and the remembered one to store.
+ */
+export function blockTransition(
+  from: ProfileStatus,
+  to: ProfileStatus,
+  statusBeforeBlock: string | null,
+): { status: ProfileStatus; statusBeforeBlock: ProfileStatus | null } {
+  if (isBlockedStatus(from) && !isBlockedStatus(to)) {
+    if (!isProfileStatus(statusBeforeBlock) || statusBeforeBlock !== to)
+      throw conflict(
+        `IllegalStatusTransition: a ${from} profile returns only to the status it had before (${statusBeforeBlock ?? 'unknown'}), not ${to}`,
+      );
+    return { status: to, statusBeforeBlock: null };
+  }
+  assertTransition(from, to);
+  if (isBlockedStatus(to))
+    return {
+      status: to,
+      statusBeforeBlock: isBlockedStatus(from) ? (statusBeforeBlock as ProfileStatus | null) : from,
+    };
+  return { status: to, statusBeforeBlock: null };
+}
 
 export function assertTransition(from: ProfileStatus, to: ProfileStatus): void {
   if (!canTransition(from, to)) {

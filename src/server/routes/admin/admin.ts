@@ -5,10 +5,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { claims, profiles, tokens } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
-import { findProfileByEmail, getProfile, setStatus } from '../../repositories/profiles';
+import { findProfileByEmail, getProfile } from '../../repositories/profiles';
 import { toClaimDto } from '../../repositories/claims';
+import { invitationExpiry } from '../../repositories/tokens';
 import { portalOrigin } from '../../services/merchants';
-import { assertTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
+import { blockTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 
 const adminRoutes: FastifyPluginAsync = async (app) => {
@@ -69,9 +70,13 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
           })
           .returning();
         if (!claim) throw new Error('claim insert returned nothing');
-        await tx
-          .insert(tokens)
-          .values({ id: tokenId, email: body.email, purpose: 'CLAIM_INVITE', claimId: claim.id });
+        await tx.insert(tokens).values({
+          id: tokenId,
+          email: body.email,
+          purpose: 'CLAIM_INVITE',
+          claimId: claim.id,
+          expiresAt: invitationExpiry(config.invitationTtlDays),
+        });
         const origin = portalOrigin(config.publicUrl, merchant);
         const inviteUrl = existing ? `${origin}/` : `${origin}/auth/register?claim_id=${claim.id}`;
         await mailer.enqueue(tx, {
@@ -115,8 +120,15 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
         const row = await getProfile(tx, id, true).catch(() => {
           throw notFound('ProfileMissing: no profile with this id');
         });
-        assertTransition(row.status as ProfileStatus, status);
-        await setStatus(tx, id, status);
+        const next = blockTransition(row.status as ProfileStatus, status, row.statusBeforeBlock);
+        await tx
+          .update(profiles)
+          .set({
+            status: next.status,
+            statusBeforeBlock: next.statusBeforeBlock,
+            updatedAt: new Date(),
+          })
+          .where(eq(profiles.id, id));
       });
       const [row] = await db
         .select({ id: profiles.id, status: profiles.status })

@@ -13,6 +13,7 @@ import {
 import { getProfile } from '../../repositories/profiles';
 import { assertUsable } from '../../repositories/payment-methods';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
+import { getLiveToken } from '../../repositories/tokens';
 
 const idParams = {
   type: 'object',
@@ -82,8 +83,8 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { tokenId } = request.body as { tokenId: string };
-      const [token] = await db.select().from(tokens).where(eq(tokens.id, tokenId));
-      if (!token?.claimId) throw notFound(`TokenNotFound: token ${tokenId} does not exist`);
+      const token = await getLiveToken(db, tokenId);
+      if (!token.claimId) throw notFound('TokenNotFound: no such invitation');
       const claim = await attachClaim(me(request), token.claimId);
       await db
         .update(tokens)

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { guardians, tokens } from '../../db/schema';
+import { invitationExpiry } from '../../repositories/tokens';
 import { conflict, forbidden, notFound } from '../../errors';
 import {
   findProfileByEmail,
@@ -70,6 +71,7 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
             email: invite.guardianEmail,
             purpose: 'GUARDIAN_INVITE',
             guardianId: guardian.id,
+            expiresAt: invitationExpiry(config.invitationTtlDays),
           });
           link = `${origin}/auth/register?user_id=${tokenId}`;
         }

@@ -14,6 +14,7 @@ import {
   type ProfileRow,
 } from '../../repositories/profiles';
 import { hashPassword, isCommonPassword } from '../../services/passwords';
+import { assertClaimInvitationLive, getLiveToken } from '../../repositories/tokens';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { assertTransition, PROFILE_EDITABLE } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
@@ -138,6 +139,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         if (!claim || claim.email.toLowerCase() !== email.toLowerCase()) {
           throw notFound('ClaimNotFound: no claim was sent to this email with this id');
         }
+        await assertClaimInvitationLive(tx, claim.id);
         const row = await createProfile(
           tx,
           request,
@@ -190,8 +192,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         additionalAgreementsAccepted?: boolean;
       };
       const tokenId = body.tokenId ?? '';
-      const [token] = await db.select().from(tokens).where(eq(tokens.id, tokenId));
-      if (!token) throw notFound(`TokenNotFound: token ${tokenId} does not exist`);
+      const token = await getLiveToken(db, tokenId);
       if (token.usedAt)
         throw conflict('AlreadyExists: this invitation was already used; sign in instead');
       const password = body.password ?? '';
@@ -231,14 +232,22 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/me', { schema: { tags: ['profile'] } }, async (request) => ({
+  // Reading the profile and its status is all a blocked account or one awaiting its access code
+  // may do: the portal routes on them (account-blocked page, access-code dialog).
+  const readable = { beforeAccessCode: true, whileBlocked: true } as const;
+
+  app.get('/me', { config: readable, schema: { tags: ['profile'] } }, async (request) => ({
     data: await toProfileDto(db, await getProfile(db, sessionProfileId(request))),
   }));
 
-  app.get('/me/status', { schema: { tags: ['profile'] } }, async (request) => {
-    const row = await getProfile(db, sessionProfileId(request));
-    return { data: { status: row.status } };
-  });
+  app.get(
+    '/me/status',
+    { config: { ...readable, passive: true }, schema: { tags: ['profile'] } },
+    async (request) => {
+      const row = await getProfile(db, sessionProfileId(request));
+      return { data: { status: row.status } };
+    },
+  );
 
   app.patch('/me', { schema: { tags: ['profile'], body: objectBody } }, async (request) => {
     const profileId = sessionProfileId(request);
@@ -371,7 +380,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/me/verify/otp',
     {
-      config: { rateLimit: app.limit(10, 'account') },
+      config: { rateLimit: app.limit(10, 'account'), beforeAccessCode: true },
       schema: {
         tags: ['profile'],
         body: { type: 'object', properties: { prefix: { type: 'string', pattern: '^\\d{4}$' } } },
@@ -402,7 +411,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     '/me/verify',
     {
-      config: { rateLimit: app.limit(20, 'account') },
+      config: { rateLimit: app.limit(20, 'account'), beforeAccessCode: true },
       schema: {
         tags: ['profile'],
         body: { type: 'object', properties: { otp: { type: 'string' } }, required: ['otp'] },
@@ -434,6 +443,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/me/verify-access-otp',
     {
+      config: { beforeAccessCode: true },
       schema: {
         tags: ['profile'],
         body: { type: 'object', properties: { profileId: { type: 'string' } } },

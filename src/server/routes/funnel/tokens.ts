@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { claims, tokens } from '../../db/schema';
 import { notFound } from '../../errors';
+import { assertClaimInvitationLive, isExpired, tokenExpired } from '../../repositories/tokens';
 
 const tokenRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
@@ -26,13 +27,20 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
         .select()
         .from(tokens)
         .where(and(eq(tokens.id, id), isNull(tokens.usedAt)));
-      if (token) return { data: { email: token.email } };
+      if (token) {
+        if (isExpired(token)) throw tokenExpired();
+        return { data: { email: token.email } };
+      }
       const [claim] = await db
-        .select({ email: claims.email })
+        .select({ id: claims.id, email: claims.email })
         .from(claims)
         .where(and(sql`${claims.id}::text = ${id}`, isNull(claims.profileId)));
-      if (claim) return { data: { email: claim.email } };
-      throw notFound(`TokenNotFound: token ${id} does not exist`);
+      if (claim) {
+        await assertClaimInvitationLive(db, claim.id);
+        return { data: { email: claim.email } };
+      }
+      // The id is not echoed: tokens stay out of responses and logs.
+      throw notFound('TokenNotFound: no such invitation');
     },
   );
 };

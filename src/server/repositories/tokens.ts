@@ -1,0 +1,42 @@
+// Invitation tokens (a claim invitation or a guardian invitation). They expire after
+// INVITATION_TTL_DAYS (default 30): a link found in an old mailbox must not open an account.
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { tokens } from '../db/schema';
+import { ApiError, notFound } from '../errors';
+
+export type TokenRow = typeof tokens.$inferSelect;
+
+export const invitationExpiry = (ttlDays: number, now = Date.now()): Date =>
+  new Date(now + ttlDays * 24 * 60 * 60 * 1000);
+
+export const isExpired = (token: Pick<TokenRow, 'expiresAt'>, now = Date.now()): boolean =>
+  token.expiresAt !== null && token.expiresAt.getTime() <= now;
+
+export const tokenExpired = () =>
+  new ApiError(410, 'TokenExpired: this invitation has expired; ask the sender for a new one');
+
+/** The token with this id; an expired one answers 410 TokenExpired, a missing one 404. */
+export async function getLiveToken(db: Database, id: string): Promise<TokenRow> {
+  const [token] = await db.select().from(tokens).where(eq(tokens.id, id));
+  if (!token) throw notFound('TokenNotFound: no such invitation');
+  if (isExpired(token)) throw tokenExpired();
+  return token;
+}
+
+/**
+ * A claim's own id works as its invitation (the register link carries claim_id) for as long as its
+ * invitation token lives.
+ */
+export async function assertClaimInvitationLive(db: Database, claimId: string): Promise<void> {
+  const rows = await db
+    .select({ expiresAt: tokens.expiresAt })
+    .from(tokens)
+    .where(eq(tokens.claimId, claimId));
+  if (rows.length && rows.every((t) => isExpired(t))) throw tokenExpired();
+}
+
+/** Condition: the token is not expired (for queries that list live invitations). */
+export const liveToken = () => or(isNull(tokens.expiresAt), gt(tokens.expiresAt, new Date()));
+export const unusedLiveToken = (id: string) =>
+  and(eq(tokens.id, id), isNull(tokens.usedAt), liveToken());
