@@ -179,6 +179,8 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
       await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
         claimId: user.claimId,
         prefix: '1234',
+        paymentMethodId: method?.id,
+        targetCurrency: 'EUR',
       });
       const code = await latestOtp(t.app, user.email);
       const response = await user.browser.api('PUT', `/claims/${second.claim.id}/accept`, {
@@ -552,6 +554,8 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
       expect(quote.body.data).toMatchObject({ rate: '0.921000', targetAmount: '115.59' });
       await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
         claimId: user.claimId,
+        paymentMethodId: method?.id,
+        targetCurrency: 'EUR',
       });
       const otp = await latestOtp(t.app, user.email);
       const body = { otp, paymentMethodId: method?.id, targetCurrency: 'EUR' };
@@ -609,9 +613,8 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
         [foreign?.id, 400],
         [zelle?.id, 409],
       ] as const) {
-        await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {});
-        const response = await user.browser.api('PUT', `/claims/${user.claimId}/accept`, {
-          otp: await latestOtp(t.app, user.email),
+        // The code is asked for one payout method: a foreign or unconfirmed one is refused there.
+        const response = await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
           paymentMethodId: id,
           targetCurrency: 'USD',
         });

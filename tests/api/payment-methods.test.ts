@@ -288,9 +288,8 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
       (await user.browser.api('POST', '/payment-methods/preferred', { id: zelle.id })).status,
     ).toBe(409);
 
-    await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {});
-    const refused = await user.browser.api('PUT', `/claims/${user.claimId}/accept`, {
-      otp: await latestOtp(t.app, user.email),
+    // A Zelle token awaiting its code cannot even be chosen for a claim's code.
+    const refused = await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
       paymentMethodId: zelle.id,
     });
     expect(refused.status).toBe(409);
@@ -311,7 +310,10 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
       (await user.browser.api('POST', '/payment-methods/preferred', { id: zelle.id })).status,
     ).toBe(200);
 
-    await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {});
+    await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
+      paymentMethodId: zelle.id,
+      targetCurrency: 'USD',
+    });
     const paid = await user.browser.api<{ status: string; paymentMethodId: string }>(
       'PUT',
       `/claims/${user.claimId}/accept`,
@@ -321,6 +323,15 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
       status: 'PAYMENT_IN_PROGRESS',
       paymentMethodId: zelle.id,
     });
+
+    // While the payment is in progress the token is frozen; once paid it may change again.
+    const frozen = await user.browser.api('PUT', '/payment-methods/zelle', {
+      ...ZELLE,
+      tokenType: 'ZELLE_PHONE',
+    });
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.message).toMatch(/^PaymentMethodLocked/);
+    await t.database.db.update(claims).set({ status: 'PAID' }).where(eq(claims.id, user.claimId));
 
     // Changing the token makes it await a code again and hands preference back to the check.
     const changed = await user.browser.api<Method>('PUT', '/payment-methods/zelle', {
@@ -439,7 +450,10 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
     const user = await activatedUser(t.app);
     const check = await user.browser.api<Method>('POST', '/payment-methods/physical-checks', {});
     const paymentMethodId = (check.body.data.physicalCheck as { id: string }).id;
-    await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {});
+    await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
+      paymentMethodId,
+      targetCurrency: 'USD',
+    });
     const otp = await latestOtp(t.app, user.email);
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>

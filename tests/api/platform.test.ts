@@ -181,7 +181,9 @@ describe('platform', () => {
     const app = await buildApp({ config, database, logger: { level: 'debug', stream } });
     try {
       const user = await activatedUser(app);
-      await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {});
+      await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
+        paymentMethodId: user.profileId,
+      });
       const code = await latestOtp(app, user.email);
       await user.browser.api('PUT', `/claims/${user.claimId}/accept`, {
         otp: code,

@@ -35,6 +35,7 @@ export function toClaimDto(row: ClaimRow, merchants: MerchantDirectory): Claim {
     createdAt: row.createdAt.toISOString(),
     ...(row.acceptedAt ? { acceptedAt: row.acceptedAt.toISOString() } : {}),
     ...(row.paymentMethodId ? { paymentMethodId: row.paymentMethodId } : {}),
+    ...(row.destination ? { destination: row.destination } : {}),
     ...(row.targetCurrency ? { targetCurrency: row.targetCurrency } : {}),
     ...(row.targetAmount ? { targetAmount: formatAmount(row.targetAmount) } : {}),
     ...(row.exchangeRate

@@ -20,7 +20,9 @@ export async function assertUsable(
   const [method] = await db
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.profileId, profileId)));
+    .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.profileId, profileId)))
+    // Locked until the acceptance commits, so the method cannot be changed or deleted meanwhile.
+    .for('update');
   if (!method) {
     throw badRequest('PaymentMethodNotFound: choose one of your payout methods', [
       {

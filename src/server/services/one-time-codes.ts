@@ -2,7 +2,7 @@
 // bound to a purpose and a subject (the account, a claim + payout method, a Zelle token), at most
 // 5 wrong tries. Only a hash is stored.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
 import { ApiError, badRequest, tooManyRequests } from '../errors';
@@ -13,6 +13,12 @@ export type CodePurpose =
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
+/**
+ * Wrong codes one account may enter per purpose within WRONG_CODE_WINDOW_MS, across every code it
+ * asked for: asking for a new code does not buy new guesses.
+ */
+export const MAX_WRONG_CODES_PER_DAY = 10;
+export const WRONG_CODE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Codes one account may request per purpose within the TTL window. */
 export const MAX_CODES_PER_WINDOW = 5;
 
@@ -75,7 +81,26 @@ export async function issueCode(
 
 export const wrongCode = () => badRequest('Wrong OTP');
 
-type Verdict = 'ok' | 'wrong' | 'locked';
+type Verdict = 'ok' | 'wrong' | 'locked' | 'capped';
+
+/** Wrong codes entered for this account and purpose within the window, over all its codes. */
+async function wrongCodesInWindow(
+  tx: Database,
+  profileId: string,
+  purpose: CodePurpose,
+): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${oneTimeCodes.failedAttempts}), 0)::int` })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.profileId, profileId),
+        eq(oneTimeCodes.purpose, purpose),
+        gt(oneTimeCodes.createdAt, new Date(Date.now() - WRONG_CODE_WINDOW_MS)),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
 
 async function checkCode(
   tx: Database,
@@ -98,6 +123,8 @@ async function checkCode(
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1)
     .for('update');
+  if ((await wrongCodesInWindow(tx, profileId, purpose)) >= MAX_WRONG_CODES_PER_DAY)
+    return 'capped';
   if (!open || open.expiresAt.getTime() < Date.now()) return 'wrong';
   if (open.failedAttempts >= MAX_WRONG_TRIES) return 'locked';
   const expected = Buffer.from(open.codeHash, 'hex');
@@ -134,6 +161,12 @@ export async function redeemCode<T>(
     );
     return verdict === 'ok' ? { verdict, value: await action(tx) } : { verdict };
   });
+  if (outcome.verdict === 'capped') {
+    throw new ApiError(
+      429,
+      `TooManyAttempts: ${MAX_WRONG_CODES_PER_DAY} wrong codes were entered within 24 hours; try again tomorrow or contact support`,
+    );
+  }
   if (outcome.verdict === 'locked') {
     throw new ApiError(
       429,

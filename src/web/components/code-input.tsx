@@ -16,8 +16,17 @@ export function isWrongCode(error: unknown): boolean {
   );
 }
 
+/** Whether the server locked the codes of this account after too many wrong ones. */
+export function isCodeLocked(error: unknown): boolean {
+  const data = error && typeof error === 'object' && 'data' in error ? error.data : undefined;
+  const message = data && typeof data === 'object' ? (data as { message?: unknown }).message : '';
+  return typeof message === 'string' && message.startsWith('TooManyAttempts');
+}
+
 export interface CodeEntryMessages {
   wrongCode: string;
+  /** Too many wrong codes: the server refuses codes for a while (a new code does not help). */
+  tooManyAttempts: string;
   serverError: string;
   /** The notice after a new code was sent. */
   resent: string;
@@ -63,7 +72,13 @@ export function useCodeEntry({
     try {
       await onConfirm(code);
     } catch (failure) {
-      setError(isWrongCode(failure) ? messages.wrongCode : messages.serverError);
+      setError(
+        isWrongCode(failure)
+          ? messages.wrongCode
+          : isCodeLocked(failure)
+            ? messages.tooManyAttempts
+            : messages.serverError,
+      );
       inputRef.current?.focus();
       inputRef.current?.select();
     } finally {

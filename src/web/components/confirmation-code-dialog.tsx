@@ -31,6 +31,7 @@ function CodeDialogContent({ prefix, onConfirm, onResend, onClose }: Confirmatio
     onResend,
     messages: {
       wrongCode: t('codeDialog.wrongCode'),
+      tooManyAttempts: t('codeDialog.tooManyAttempts'),
       serverError: t('codeDialog.serverError'),
       resent: t('codeDialog.resent'),
       resendFailed: t('codeDialog.serverError'),

@@ -46,4 +46,12 @@ export interface Claim {
    * Rate applied from currency to targetCurrency as a decimal string.
    */
   exchangeRate?: string;
+  /**
+   * Snapshot of the payout method the claim was accepted to: its id, type and masked details, as the user confirmed them.
+   */
+  destination?: {
+    paymentMethodId: string;
+    type: string;
+    [k: string]: unknown | undefined;
+  };
 }

@@ -12,20 +12,40 @@ export type PaymentMethod =
   | {
       type: 'ACH' | 'WIRE' | 'RTP';
       bankAccount: BankAccount;
+      /**
+       * True while a claim in progress (accepted, not yet paid) goes to this method: it cannot be edited or deleted.
+       */
+      lockedByClaim?: boolean;
     }
   | {
       type: 'DEBIT_CARD';
       debitCard: DebitCard;
+      /**
+       * True while a claim in progress (accepted, not yet paid) goes to this method: it cannot be edited or deleted.
+       */
+      lockedByClaim?: boolean;
     }
   | {
       type: 'Paypal';
       paypal: Paypal;
+      /**
+       * True while a claim in progress (accepted, not yet paid) goes to this method: it cannot be edited or deleted.
+       */
+      lockedByClaim?: boolean;
     }
   | {
       type: 'ZELLE';
       zelle: Zelle;
+      /**
+       * True while a claim in progress (accepted, not yet paid) goes to this method: it cannot be edited or deleted.
+       */
+      lockedByClaim?: boolean;
     }
   | {
       type: 'PHYSICAL_CHECK';
       physicalCheck: PhysicalCheck;
+      /**
+       * True while a claim in progress (accepted, not yet paid) goes to this method: it cannot be edited or deleted.
+       */
+      lockedByClaim?: boolean;
     };

@@ -14,6 +14,7 @@ import { getProfile } from '../../repositories/profiles';
 import { assertUsable } from '../../repositories/payment-methods';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { getLiveToken } from '../../repositories/tokens';
+import { destinationOf } from '../../domain/payout-methods';
 
 const idParams = {
   type: 'object',
@@ -25,7 +26,22 @@ const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
 const claimRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, merchants, exchange } = app.deps;
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
-  const subjectOf = (claimId: string) => `claim:${claimId}`;
+  /**
+   * What an acceptance code is bound to: the claim, the payout method and the currency the user
+   * chose when asking for it. A code issued for one destination cannot accept with another.
+   */
+  const subjectOf = (claimId: string, paymentMethodId: string, targetCurrency: string) =>
+    `claim:${claimId}:method:${paymentMethodId}:currency:${targetCurrency}`;
+
+  /** Cancelling and accepting follow the same status rules (spec section 4). */
+  async function activatedProfile(profileId: string) {
+    const profile = await getProfile(db, profileId);
+    if (profile.status !== 'ACTIVATED')
+      throw conflict(
+        `ProfileNotActivated: claims can be accepted or cancelled once the profile is ACTIVATED (now ${profile.status})`,
+      );
+    return profile;
+  }
 
   async function attachClaim(profileId: string, claimId: string) {
     const profile = await getProfile(db, profileId);
@@ -158,24 +174,32 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
           properties: {
             claimId: { type: 'string' },
             prefix: { type: 'string', pattern: '^\\d{4}$' },
+            paymentMethodId: { type: 'string', format: 'uuid' },
+            targetCurrency: currency,
           },
+          required: ['paymentMethodId'],
         },
       },
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const { prefix } = (request.body ?? {}) as { prefix?: string };
-      const profile = await getProfile(db, me(request));
+      const { prefix, paymentMethodId, targetCurrency } = request.body as {
+        prefix?: string;
+        paymentMethodId: string;
+        targetCurrency?: string;
+      };
+      const profile = await activatedProfile(me(request));
       const claim = await getOwnClaim(db, profile.id, id);
       if (!isAcceptable(claim.status))
         throw conflict(`ClaimNotAcceptable: the claim is ${claim.status}`);
+      await assertUsable(db, profile.id, paymentMethodId);
       return sendCode(
         db,
         mailer,
         {
           profileId: profile.id,
           purpose: 'CLAIM_ACCEPTANCE',
-          subject: subjectOf(claim.id),
+          subject: subjectOf(claim.id, paymentMethodId, targetCurrency ?? claim.currency),
           prefix,
         },
         (code) => ({
@@ -238,11 +262,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       };
       const profileId = me(request);
       app.deps.forms.assertValid('otp', { otp: body.otp });
-      const profile = await getProfile(db, profileId);
-      if (profile.status !== 'ACTIVATED')
-        throw conflict(
-          `ProfileNotActivated: claims can be accepted once the profile is ACTIVATED (now ${profile.status})`,
-        );
+      await activatedProfile(profileId);
       const claim = await getOwnClaim(db, profileId, id);
       // A repeated accept (double click, second tab, retry) of an already accepted claim answers the
       // first result when it asked for the same thing, and 409 otherwise; it never pays twice.
@@ -262,9 +282,14 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       const accepted = await acceptOnce(claim.id, body, () =>
         redeemCode(
           db,
-          { profileId, purpose: 'CLAIM_ACCEPTANCE', subject: subjectOf(claim.id), code: body.otp },
+          {
+            profileId,
+            purpose: 'CLAIM_ACCEPTANCE',
+            subject: subjectOf(claim.id, body.paymentMethodId, quote.targetCurrency),
+            code: body.otp,
+          },
           async (tx) => {
-            await assertUsable(tx, profileId, body.paymentMethodId);
+            const method = await assertUsable(tx, profileId, body.paymentMethodId);
             const updated = await tx
               .update(claims)
               .set({
@@ -273,6 +298,8 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
                 targetCurrency: quote.targetCurrency,
                 targetAmount: quote.targetAmount,
                 exchangeRate: quote.rate,
+                // What is paid is what the user confirmed: the destination as it was accepted.
+                destination: destinationOf(method),
                 acceptedAt: new Date(),
                 updatedAt: new Date(),
               })
@@ -300,6 +327,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { id } = request.params as { id: string };
       const profileId = me(request);
+      await activatedProfile(profileId);
       const cancelled = await db.transaction(async (tx) => {
         const claim = await getOwnClaim(tx, profileId, id, true);
         if (!isAcceptable(claim.status))

@@ -23,6 +23,11 @@ import {
 } from '../../repositories/payment-methods';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { sealedBinding } from '../../repositories/payment-methods';
+import {
+  assertNotLockedByClaim,
+  lockedMethodIds,
+  notifyPayoutMethodChange,
+} from '../../domain/payout-methods';
 import { cardBrandOf } from '../../../core/validation/runtime';
 import type { TransferMethod } from '../../../core/schemas/country-rules';
 
@@ -128,16 +133,32 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     if (!row) throw new Error('payment method insert returned nothing');
     if (wantPreferred && row.status === 'ACTIVE') await setPreferred(tx, profileId, row.id);
     await ensurePreferred(tx, profileId);
+    await notifyPayoutMethodChange(tx, mailer, profileId, 'added', row.type);
     return row;
   }
 
+  /** The DTOs, each marked when a payment in progress goes to it (the portal locks its card). */
+  async function withLocks(rows: PaymentMethodRow[]) {
+    const locked = await lockedMethodIds(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      ...toPaymentMethodDto(r),
+      ...(locked.has(r.id) ? { lockedByClaim: true } : {}),
+    }));
+  }
+  const listed = async (profileId: string) => withLocks(await listPaymentMethods(db, profileId));
+
+  /** Answers a changed method, once the change and its notice committed (the notice goes out). */
   async function respond(profileId: string, id: string) {
+    await mailer.flush();
     const [row] = await db
       .select()
       .from(paymentMethods)
       .where(and(eq(paymentMethods.id, id), eq(paymentMethods.profileId, profileId)));
     if (!row) throw notFound('PaymentMethodNotFound: no such payout method');
-    return { data: toPaymentMethodDto(row) };
+    return { data: (await withLocks([row]))[0] };
   }
 
   /**
@@ -153,11 +174,14 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     await db.transaction(async (tx) => {
       const row = await find(tx, profileId);
       if (!row) throw notFound('PaymentMethodNotFound: no such payout method');
+      await assertNotLockedByClaim(tx, row.id);
       await tx.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
+      await notifyPayoutMethodChange(tx, mailer, profileId, 'removed', row.type);
       if (row.vaultToken) await cardVault.remove(tx, row.vaultToken);
       await ensurePreferred(tx, profileId);
     });
-    return { data: (await listPaymentMethods(db, profileId)).map(toPaymentMethodDto) };
+    await mailer.flush();
+    return { data: await listed(profileId) };
   }
 
   /** The user's one method of a kind that is limited to one (PayPal, Zelle, paper check). */
@@ -167,7 +191,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   // ---- list, available types, preferred ----------------------------------------------------
 
   app.get('/', { schema: { tags: ['payout methods'] } }, async (request) => ({
-    data: (await listPaymentMethods(db, me(request))).map(toPaymentMethodDto),
+    data: await listed(me(request)),
   }));
 
   app.get(
@@ -236,15 +260,20 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const profileId = me(request);
       const { id } = request.body as { id: string };
+      // Preferring follows the same status rules as adding (and as accepting a claim).
+      assertCanAdd(await getProfile(db, profileId));
       await db.transaction(async (tx) => {
         const row = await getOwnPaymentMethod(tx, profileId, id, Object.keys(MAX_COUNT));
         if (row.status !== 'ACTIVE')
           throw conflict(
             'PaymentMethodNotUsable: confirm this Zelle token with its code before preferring it',
           );
+        if (row.preferred) return;
         await setPreferred(tx, profileId, id);
+        await notifyPayoutMethodChange(tx, mailer, profileId, 'preferred', row.type);
       });
-      return { data: (await listPaymentMethods(db, profileId)).map(toPaymentMethodDto) };
+      await mailer.flush();
+      return { data: await listed(profileId) };
     },
   );
 
@@ -337,6 +366,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       assertCanAdd(profile);
       await db.transaction(async (tx) => {
         const row = await getOwnPaymentMethod(tx, profileId, id, BANK_TYPES);
+        await assertNotLockedByClaim(tx, row.id);
         // Numbers the user did not retype stay as they are (they are never sent back unmasked).
         const stored = row.sealed
           ? (JSON.parse(sealer.open(row.sealed, sealedBinding(row.id))) as Record<
@@ -365,6 +395,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
           })
           .where(eq(paymentMethods.id, id));
         if (preferred) await setPreferred(tx, profileId, id);
+        await notifyPayoutMethodChange(tx, mailer, profileId, 'changed', row.type);
       });
       return respond(profileId, id);
     },
@@ -528,6 +559,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     const id = await db.transaction(async (tx) => {
       const row = await zelleOf(tx, profileId);
       if (!row) throw notFound('PaymentMethodNotFound: no Zelle token to change');
+      await assertNotLockedByClaim(tx, row.id);
       const details = zelleDetails(body);
       const changed =
         details.token !== row.details.token || details.tokenType !== row.details.tokenType;
@@ -540,6 +572,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         })
         .where(eq(paymentMethods.id, row.id));
       await ensurePreferred(tx, profileId);
+      await notifyPayoutMethodChange(tx, mailer, profileId, 'changed', row.type);
       return row.id;
     });
     return respond(profileId, id);

@@ -43,12 +43,13 @@ export const claimsApi = api.injectEndpoints({
     }),
     sendAcceptanceCode: build.mutation<
       { prefix: string; expiresAt: string },
-      { claimId: string; prefix?: string }
+      { claimId: string; prefix?: string; paymentMethodId: string; targetCurrency: string }
     >({
-      query: ({ claimId, prefix }) => ({
+      // The code is bound to the claim, the payout method and the currency chosen here.
+      query: ({ claimId, ...body }) => ({
         url: `/funnel/v1/claims/${claimId}/accept/otp`,
         method: 'POST',
-        body: { claimId, prefix },
+        body: { claimId, ...body },
       }),
     }),
     acceptClaim: build.mutation<

@@ -42,7 +42,13 @@ export function AcceptClaimPanel({ claim, onAccepted, onClose }: AcceptClaimPane
   const [error, setError] = useState<string | null>(null);
 
   const requestCode = async () => {
-    const sent = await sendCode({ claimId: claim.id, prefix: randomPrefix() }).unwrap();
+    if (!selected) return;
+    const sent = await sendCode({
+      claimId: claim.id,
+      prefix: randomPrefix(),
+      paymentMethodId: selected,
+      targetCurrency: currency,
+    }).unwrap();
     setPrefix(sent.prefix);
   };
 

@@ -26,6 +26,7 @@ const KNOWN_ERRORS = [
   'MaxCountReached',
   'AddressRequired',
   'PaypalAuthorizationFailed',
+  'PaymentMethodLocked',
 ] as const;
 
 export interface ApiFailure {

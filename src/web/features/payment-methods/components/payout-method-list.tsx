@@ -113,6 +113,8 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
             {methods.data.map((method) => {
               const id = methodId(method) ?? method.type;
               const name = methodName(method, t);
+              // A payment in progress goes to this method: it is frozen until the payment is made.
+              const locked = method.lockedByClaim === true;
               return (
                 <li
                   key={id}
@@ -135,7 +137,15 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
                     {isPreferred(method) ? (
                       <span className="badge">{t('settings.methods.preferred')}</span>
                     ) : null}
+                    {locked ? (
+                      <span className="badge">{t('payoutMethods.lockedByClaim')}</span>
+                    ) : null}
                   </div>
+                  {locked ? (
+                    <p className="settings__notice" role="note">
+                      {t('payoutMethods.errors.PaymentMethodLocked')}
+                    </p>
+                  ) : null}
                   <MethodPreview method={method} hideTransferMethod={hideTransferMethod} />
                   <div
                     className="payout-method__actions"
@@ -158,7 +168,7 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
                         {t('settings.methods.prefer')}
                       </button>
                     ) : null}
-                    {isBank(method) ? (
+                    {locked ? null : isBank(method) ? (
                       <Link
                         className="button button--secondary"
                         to={`/bank-account/${method.bankAccount.id}`}
@@ -170,15 +180,17 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
                         {t('settings.methods.edit')}
                       </Link>
                     ) : null}
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      disabled={busy || onHold}
-                      title={onHold ? t('settings.methods.onHold') : undefined}
-                      onClick={() => setToDelete(method)}
-                    >
-                      {t('settings.methods.delete')}
-                    </button>
+                    {locked ? null : (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        disabled={busy || onHold}
+                        title={onHold ? t('settings.methods.onHold') : undefined}
+                        onClick={() => setToDelete(method)}
+                      >
+                        {t('settings.methods.delete')}
+                      </button>
+                    )}
                   </div>
                 </li>
               );

@@ -1,0 +1,191 @@
+// Rules about payout methods that protect where the money goes:
+// - a method that a claim in progress (accepted, not yet paid) points to is frozen: no edit, no
+//   delete, so what is paid is what the user confirmed;
+// - the accepted claim keeps a snapshot of its destination (type and masked details only);
+// - every change of payout methods is announced by mail to the account's email, in its language,
+//   so a stolen session cannot redirect money silently.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { claims, paymentMethods, profiles } from '../db/schema';
+import { conflict } from '../errors';
+import type { Mailer } from '../services/mailer';
+import { toPaymentMethodDto, type PaymentMethodRow } from '../repositories/payment-methods';
+
+/** Claim statuses in which the chosen payout method must not change. */
+export const PAYMENT_PENDING_STATUSES = ['PAYMENT_IN_PROGRESS'] as const;
+
+export const methodLocked = () =>
+  conflict(
+    'PaymentMethodLocked: a payment in progress goes to this payout method; it can be changed once the payment is made',
+  );
+
+/** Ids among `methodIds` that a claim in progress points to. */
+export async function lockedMethodIds(db: Database, methodIds: string[]): Promise<Set<string>> {
+  if (!methodIds.length) return new Set();
+  const rows = await db
+    .select({ id: claims.paymentMethodId })
+    .from(claims)
+    .where(
+      and(
+        inArray(claims.paymentMethodId, methodIds),
+        inArray(claims.status, [...PAYMENT_PENDING_STATUSES]),
+      ),
+    );
+  return new Set(rows.map((r) => r.id).filter((id): id is string => id !== null));
+}
+
+/**
+ * Refuses to change a method a payment in progress goes to. Call it in the transaction that holds
+ * the method's row lock: accepting a claim locks the same row, so the two cannot interleave.
+ */
+export async function assertNotLockedByClaim(tx: Database, methodId: string): Promise<void> {
+  // The row lock orders this change after (or before) a concurrent acceptance of the method.
+  await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.id, methodId))
+    .for('update');
+  if ((await lockedMethodIds(tx, [methodId])).size) throw methodLocked();
+}
+
+/** What the accepted claim records of where it is paid: never a clear number. */
+export function destinationOf(method: PaymentMethodRow): Record<string, unknown> {
+  const dto = toPaymentMethodDto(method) as unknown as Record<string, Record<string, unknown>>;
+  const { type } = dto as unknown as { type: string };
+  const details = Object.values(dto).find((v) => v && typeof v === 'object') ?? {};
+  const { preferred: _preferred, ...masked } = details;
+  return { paymentMethodId: method.id, type, ...masked };
+}
+
+export type PayoutMethodChange = 'added' | 'changed' | 'removed' | 'preferred';
+
+type Locale = 'en' | 'es' | 'fr' | 'pt' | 'de';
+
+const TYPE_NAMES: Record<Locale, Record<string, string>> = {
+  en: {
+    bank: 'bank account',
+    DEBIT_CARD: 'debit card',
+    Paypal: 'PayPal',
+    ZELLE: 'Zelle',
+    PHYSICAL_CHECK: 'paper check',
+  },
+  es: {
+    bank: 'cuenta bancaria',
+    DEBIT_CARD: 'tarjeta de débito',
+    Paypal: 'PayPal',
+    ZELLE: 'Zelle',
+    PHYSICAL_CHECK: 'cheque en papel',
+  },
+  fr: {
+    bank: 'compte bancaire',
+    DEBIT_CARD: 'carte de débit',
+    Paypal: 'PayPal',
+    ZELLE: 'Zelle',
+    PHYSICAL_CHECK: 'chèque papier',
+  },
+  pt: {
+    bank: 'conta bancária',
+    DEBIT_CARD: 'cartão de débito',
+    Paypal: 'PayPal',
+    ZELLE: 'Zelle',
+    PHYSICAL_CHECK: 'cheque em papel',
+  },
+  de: {
+    bank: 'Bankkonto',
+    DEBIT_CARD: 'Debitkarte',
+    Paypal: 'PayPal',
+    ZELLE: 'Zelle',
+    PHYSICAL_CHECK: 'Papierscheck',
+  },
+};
+
+const NOTICES: Record<
+  Locale,
+  { subject: string; what: Record<PayoutMethodChange, string>; body: string }
+> = {
+  en: {
+    subject: 'A payout method was changed on your account',
+    what: {
+      added: 'added',
+      changed: 'changed',
+      removed: 'removed',
+      preferred: 'made your preferred payout method',
+    },
+    body: 'A {{type}} was {{what}} on your account ({{email}}) on {{when}} UTC. If this was you, there is nothing to do. If this wasn’t you, sign in and check your payout methods, change your password, and contact support right away.',
+  },
+  es: {
+    subject: 'Se modificó un método de cobro de su cuenta',
+    what: {
+      added: 'añadida',
+      changed: 'modificada',
+      removed: 'eliminada',
+      preferred: 'marcada como su método de cobro preferido',
+    },
+    body: 'Una {{type}} fue {{what}} en su cuenta ({{email}}) el {{when}} UTC. Si fue usted, no tiene que hacer nada. Si no fue usted, inicie sesión, revise sus métodos de cobro, cambie su contraseña y contacte con soporte de inmediato.',
+  },
+  fr: {
+    subject: 'Un moyen de paiement a été modifié sur votre compte',
+    what: {
+      added: 'ajouté',
+      changed: 'modifié',
+      removed: 'supprimé',
+      preferred: 'défini comme moyen de paiement préféré',
+    },
+    body: 'Un {{type}} a été {{what}} sur votre compte ({{email}}) le {{when}} UTC. Si c’était vous, vous n’avez rien à faire. Si ce n’était pas vous, connectez-vous, vérifiez vos moyens de paiement, changez votre mot de passe et contactez le support immédiatement.',
+  },
+  pt: {
+    subject: 'Um método de recebimento foi alterado na sua conta',
+    what: {
+      added: 'adicionado',
+      changed: 'alterado',
+      removed: 'removido',
+      preferred: 'definido como seu método de recebimento preferido',
+    },
+    body: 'Um(a) {{type}} foi {{what}} na sua conta ({{email}}) em {{when}} UTC. Se foi você, não precisa fazer nada. Se não foi você, entre na sua conta, confira seus métodos de recebimento, altere sua senha e fale com o suporte imediatamente.',
+  },
+  de: {
+    subject: 'Eine Auszahlungsmethode Ihres Kontos wurde geändert',
+    what: {
+      added: 'hinzugefügt',
+      changed: 'geändert',
+      removed: 'entfernt',
+      preferred: 'als bevorzugte Auszahlungsmethode festgelegt',
+    },
+    body: 'Ein(e) {{type}} wurde in Ihrem Konto ({{email}}) am {{when}} UTC {{what}}. Wenn Sie das waren, ist nichts zu tun. Wenn nicht, melden Sie sich an, prüfen Sie Ihre Auszahlungsmethoden, ändern Sie Ihr Passwort und wenden Sie sich sofort an den Support.',
+  },
+};
+
+const isLocale = (value: unknown): value is Locale => typeof value === 'string' && value in NOTICES;
+
+const fill = (text: string, values: Record<string, string>): string =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+
+/** Queues the change notice in the transaction of the change (sent once it commits). */
+export async function notifyPayoutMethodChange(
+  tx: Database,
+  mailer: Mailer,
+  profileId: string,
+  change: PayoutMethodChange,
+  methodType: string,
+): Promise<void> {
+  const [profile] = await tx
+    .select({ email: profiles.email, language: profiles.preferredLanguage })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  if (!profile) return;
+  const locale: Locale = isLocale(profile.language) ? profile.language : 'en';
+  const notice = NOTICES[locale];
+  const names = TYPE_NAMES[locale];
+  const type =
+    names[['ACH', 'WIRE', 'RTP'].includes(methodType) ? 'bank' : methodType] ?? methodType;
+  await mailer.enqueue(tx, {
+    to: profile.email,
+    subject: notice.subject,
+    text: fill(notice.body, {
+      type,
+      what: notice.what[change],
+      email: profile.email,
+      when: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    }),
+  });
+}
