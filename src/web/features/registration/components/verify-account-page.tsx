@@ -52,6 +52,7 @@ export default function VerifyAccountPage() {
     onResend: sendCode,
     messages: {
       wrongCode: t('registration.verify.wrongCode'),
+      tooManyAttempts: t('codeDialog.tooManyAttempts'),
       serverError: t('registration.verify.serverError'),
       resent: t('registration.verify.resent'),
       resendFailed: t('registration.verify.sendFailed'),
