@@ -65,7 +65,8 @@ export default fp(async function errorHandler(app) {
       const errors = error.validation.map((v) => ({
         path:
           (v.instancePath || '/') +
-          (v.params?.missingProperty ? `/${String(v.params.missingProperty)}` : ''),
+          (v.params?.missingProperty ? `/${String(v.params.missingProperty)}` : '') +
+          (v.params?.additionalProperty ? `/${String(v.params.additionalProperty)}` : ''),
         keyword: v.keyword,
         messageKey: v.keyword,
         message: v.message ?? 'is invalid',

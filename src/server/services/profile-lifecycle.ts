@@ -41,7 +41,8 @@ export const TRANSITIONS: Record<ProfileStatus, readonly ProfileStatus[]> = {
   ],
   // A failed proofing may be retried once the user has corrected the profile.
   ID_PROOFING_FAILED: ['ID_PROOFING_PENDING', ...BLOCKABLE],
-  ACTIVATED: ['ON_HOLD', 'ID_PROOFING_PENDING', 'ID_PROOFING_FAILED', ...BLOCKABLE],
+  // VERIFIED: identity data changed after proofing, so it is proofed again (domain/profile.ts).
+  ACTIVATED: ['ON_HOLD', 'VERIFIED', 'ID_PROOFING_PENDING', 'ID_PROOFING_FAILED', ...BLOCKABLE],
   ON_HOLD: ['ACTIVATED', ...BLOCKABLE],
   // Unblocking returns only to the status held before the block (see `unblockTarget`).
   LOCKED: ['DEACTIVATED'],

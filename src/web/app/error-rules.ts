@@ -1,11 +1,24 @@
-// The global error rule (spec section 8): 400, 404, 409 and errors from the login path are ignored;
+// The global error rule (spec section 8): 400, 404, 409, 410 (an expired invitation, which its page
+// explains) and errors from the login path are ignored;
 // other HTTP errors open the server-error modal; non-HTTP errors the client-error modal, except on
 // the maintenance page. 401 is handled by the API layer (refresh and retry).
 import { createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
 import { QUIET_ENDPOINTS } from '../lib/api';
+import { navigateTo } from '../lib/navigation';
 import { showErrorModal } from './ui-slice';
 
-const IGNORED = new Set([400, 401, 404, 409]);
+const IGNORED = new Set([400, 401, 404, 409, 410]);
+/**
+ * 403s the portal answers itself: the merchant's access code not entered yet (go and enter it), and
+ * a blocked account (the status poll takes the user to the account-blocked page).
+ */
+const HANDLED_403 = ['AccessCodeRequired', 'ProfileBlocked'];
+
+const messageOf = (error: unknown): string => {
+  const data = error && typeof error === 'object' ? (error as { data?: unknown }).data : undefined;
+  const message = data && typeof data === 'object' ? (data as { message?: unknown }).message : '';
+  return typeof message === 'string' ? message : '';
+};
 const NON_HTTP = new Set(['FETCH_ERROR', 'TIMEOUT_ERROR', 'PARSING_ERROR', 'CUSTOM_ERROR']);
 
 export type ErrorClass = 'ignore' | 'server' | 'client';
@@ -16,6 +29,8 @@ export function classifyError(
 ): ErrorClass {
   if (!error) return 'ignore';
   if (context.loginPagePath && context.url?.startsWith(context.loginPagePath)) return 'ignore';
+  if (error.status === 403 && HANDLED_403.some((code) => messageOf(error).startsWith(code)))
+    return 'ignore';
   if (typeof error.status === 'number') return IGNORED.has(error.status) ? 'ignore' : 'server';
   if (typeof error.status === 'string' && NON_HTTP.has(error.status)) {
     return context.pathname.startsWith('/maintenance') ? 'ignore' : 'client';
@@ -36,5 +51,7 @@ errorListener.startListening({
       pathname: window.location.pathname,
     });
     if (verdict !== 'ignore') api.dispatch(showErrorModal(verdict));
+    else if (messageOf(payload).startsWith('AccessCodeRequired'))
+      navigateTo('/registration/verify-account');
   },
 });

@@ -129,6 +129,29 @@ describe('global error rule', () => {
   ] as const)('%s → %s', (status, verdict) => {
     expect(classifyError({ status }, ctx)).toBe(verdict);
   });
+  it('leaves the access-code and blocked-account refusals to the portal, and an expired link to its page', () => {
+    const refusal = (message: string) => ({ status: 403, data: { code: 403, message } });
+    expect(classifyError(refusal('AccessCodeRequired: enter the code'), ctx)).toBe('ignore');
+    expect(classifyError(refusal('ProfileBlocked: the account is LOCKED'), ctx)).toBe('ignore');
+    expect(classifyError(refusal('CsrfTokenMissing: send it'), ctx)).toBe('server');
+    expect(classifyError({ status: 410 }, ctx)).toBe('ignore');
+  });
+
+  it('sends a session that has not entered the access code to the code page', async () => {
+    const { store, navigate } = setup();
+    server.use(
+      http.get('/master/funnel/v1/claims', () =>
+        HttpResponse.json(
+          { code: 403, message: 'AccessCodeRequired: enter the access code sent to your email' },
+          { status: 403 },
+        ),
+      ),
+    );
+    await store.dispatch(claimsApi.endpoints.getClaims.initiate());
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/registration/verify-account'));
+    expect(store.getState().ui.errorModal).toBeNull();
+  });
+
   it('ignores errors from the login path and client errors on the maintenance page', () => {
     expect(classifyError({ status: 500 }, { ...ctx, url: `${LOGIN}?x=1` })).toBe('ignore');
     expect(classifyError({ status: 'FETCH_ERROR' }, { ...ctx, pathname: '/maintenance' })).toBe(

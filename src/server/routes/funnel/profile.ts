@@ -19,6 +19,44 @@ import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { assertTransition, PROFILE_EDITABLE } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import { DEFAULT_MINIMUM_AGE } from '../../../core/schemas/compose';
+import type { Merchant } from '../../services/merchants';
+import {
+  assertMinorKeepsDateOfBirth,
+  assertNoControlCharacters,
+  identityBinding,
+  identityChanged,
+  isMinorBy,
+  openIdentity,
+  splitNumbers,
+  withStoredNumbers,
+  type SealedIdentity,
+} from '../../domain/profile';
+
+/** What PATCH /me accepts: every field typed, every choice from its list, nothing else. */
+const PROFILE_PATCH_FIELDS = {
+  profileType: { type: 'string', enum: ['PERSON', 'COMPANY'] },
+  person: { type: 'object' },
+  company: { type: 'object' },
+  addresses: {
+    type: 'array',
+    maxItems: 5,
+    items: {
+      type: 'object',
+      properties: { addressType: { type: 'string', enum: ['RESIDENTIAL', 'COMMERCIAL'] } },
+    },
+  },
+  phones: { type: 'array', maxItems: 10, items: { type: 'object' } },
+  preferredContact: { type: 'string', enum: ['EMAIL_ONLY', 'EMAIL_AND_SMS'] },
+  preferredLanguage: { type: 'string', enum: ['en', 'es', 'fr', 'pt', 'de'] },
+} as const;
+const profilePatchBody = {
+  type: 'object',
+  properties: {
+    ...PROFILE_PATCH_FIELDS,
+    data: { type: 'object', properties: PROFILE_PATCH_FIELDS, additionalProperties: false },
+  },
+  additionalProperties: false,
+} as const;
 
 const sessionProfileId = (request: FastifyRequest): string => request.session?.profileId ?? '';
 
@@ -37,7 +75,7 @@ interface RegisterBody {
 const objectBody = { type: 'object' } as const;
 
 const profileRoutes: FastifyPluginAsync = async (app) => {
-  const { db, mailer, forms, merchants, proofing } = app.deps;
+  const { db, mailer, forms, merchants, proofing, sealer } = app.deps;
 
   /**
    * The register form's rules plus the common-password blocklist, and the additional agreements
@@ -45,7 +83,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
    * whose configuration the register page showed).
    */
   function checkRegistration(
-    request: FastifyRequest,
+    merchant: Merchant,
     email: string,
     password: string,
     data: RegisterBody['data'] = {},
@@ -61,7 +99,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         : { additionalAgreementsAccepted: data.additionalAgreementsAccepted }),
     };
     const errors = forms.check('register', record);
-    const { branding } = merchants.forHost(request.host).configuration;
+    const { branding } = merchant.configuration;
     if (branding.additionalAgreements && record.additionalAgreementsAccepted !== true) {
       errors.push({
         path: '/additionalAgreementsAccepted',
@@ -83,16 +121,41 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     if (errors.length) throw badRequest(`ValidationError: ${errors[0]?.message}`, errors);
   }
 
+  /**
+   * The merchant a registration belongs to: the one of its claim, or of the minor a guardian is
+   * invited for — never the Host the request came through (its rules must not be escaped).
+   */
+  async function merchantOfInvitation(
+    request: FastifyRequest,
+    invitation: { claimId?: string | null; guardianId?: string | null },
+  ): Promise<Merchant> {
+    let merchantId: string | undefined;
+    if (invitation.claimId) {
+      const [claim] = await db
+        .select({ merchantId: claims.merchantId })
+        .from(claims)
+        .where(sql`${claims.id}::text = ${invitation.claimId}`);
+      merchantId = claim?.merchantId;
+    } else if (invitation.guardianId) {
+      const [minor] = await db
+        .select({ merchantId: profiles.merchantId })
+        .from(guardians)
+        .innerJoin(profiles, eq(profiles.id, guardians.minorProfileId))
+        .where(eq(guardians.id, invitation.guardianId));
+      merchantId = minor?.merchantId;
+    }
+    return (merchantId && merchants.byId(merchantId)) || merchants.forHost(request.host);
+  }
+
   async function createProfile(
     tx: Database,
-    request: FastifyRequest,
+    merchant: Merchant,
     email: string,
     password: string,
     preferredContact: string,
   ): Promise<ProfileRow> {
     if (await findProfileByEmail(tx, email))
       throw conflict('AlreadyExists: an account with this email already exists; sign in instead');
-    const merchant = merchants.forHost(request.host);
     const [row] = await tx
       .insert(profiles)
       .values({
@@ -116,6 +179,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags: ['profile'], body: objectBody },
     },
     async (request) => {
+      assertNoControlCharacters(request.body);
       const body = request.body as RegisterBody;
       const email = (body.data?.email ?? '').trim();
       const password = body.password ?? '';
@@ -129,7 +193,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
             message: 'Claim is required.',
           },
         ]);
-      checkRegistration(request, email, password, body.data);
+      const merchant = await merchantOfInvitation(request, { claimId: body.claimId });
+      checkRegistration(merchant, email, password, body.data);
       const profile = await db.transaction(async (tx) => {
         const [claim] = await tx
           .select()
@@ -142,7 +207,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         await assertClaimInvitationLive(tx, claim.id);
         const row = await createProfile(
           tx,
-          request,
+          merchant,
           email,
           password,
           body.data?.preferredContact ?? 'EMAIL_ONLY',
@@ -183,6 +248,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
+      assertNoControlCharacters(request.body);
       const body = request.body as {
         tokenId?: string;
         password?: string;
@@ -196,7 +262,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       if (token.usedAt)
         throw conflict('AlreadyExists: this invitation was already used; sign in instead');
       const password = body.password ?? '';
-      checkRegistration(request, token.email, password, {
+      const merchant = await merchantOfInvitation(request, token);
+      checkRegistration(merchant, token.email, password, {
         preferredContact: body.preferredContact,
         termsAccepted: body.termsAccepted ?? true,
         passwordConfirmation: body.passwordConfirmation,
@@ -205,7 +272,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       const profile = await db.transaction(async (tx) => {
         const row = await createProfile(
           tx,
-          request,
+          merchant,
           token.email,
           password,
           body.preferredContact ?? 'EMAIL_ONLY',
@@ -249,9 +316,10 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.patch('/me', { schema: { tags: ['profile'], body: objectBody } }, async (request) => {
+  app.patch('/me', { schema: { tags: ['profile'], body: profilePatchBody } }, async (request) => {
     const profileId = sessionProfileId(request);
     const body = request.body as Record<string, unknown>;
+    assertNoControlCharacters(body);
     // The portal may send the fields directly or wrapped in `data`.
     const input = (body.data && typeof body.data === 'object' ? body.data : body) as {
       profileType?: string;
@@ -284,20 +352,21 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       throw conflict('ProfileTypeLocked: the profile type cannot be changed');
     }
     const errors: ApiFieldError[] = [];
+    const minimumAge = rules.minimumAge ?? DEFAULT_MINIMUM_AGE;
+    // Identity numbers the user did not retype keep their sealed value.
+    const stored = openIdentity(sealer, row.id, row.identitySealed);
+    const person = input.person ? withStoredNumbers('person', input.person, stored) : undefined;
+    const company = input.company ? withStoredNumbers('company', input.company, stored) : undefined;
     let isMinor = row.isMinor;
-    if (input.person) {
-      const personErrors = forms.check(
-        'profile-person',
-        input.person,
-        { minimumAge: rules.minimumAge ?? DEFAULT_MINIMUM_AGE },
-        '/person',
-      );
+    if (person) {
+      const personErrors = forms.check('profile-person', person, { minimumAge }, '/person');
       // Being under the minimum age is not an error: the profile becomes a minor's (guardian consent).
-      isMinor = personErrors.some((e) => e.keyword === 'minimumAge');
       errors.push(...personErrors.filter((e) => e.keyword !== 'minimumAge'));
+      assertMinorKeepsDateOfBirth(row.isMinor, row.person?.dob, person.dob, minimumAge);
+      // Decided here from the date of birth, whatever the client says.
+      isMinor = isMinorBy(person.dob, minimumAge);
     }
-    if (input.company)
-      errors.push(...forms.check('profile-company', input.company, {}, '/company'));
+    if (company) errors.push(...forms.check('profile-company', company, {}, '/company'));
     (input.addresses ?? []).forEach((address, i) => {
       const { addressType: _type, id: _id, ...fields } = address;
       errors.push(...forms.check('address', fields, {}, `/addresses/${i}`));
@@ -308,13 +377,44 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     });
     if (errors.length) throw badRequest(`ValidationError: ${errors[0]?.message}`, errors);
 
+    // What proofing verified: the stored record with its sealed numbers.
+    const proofed = (kind: 'person' | 'company'): Record<string, unknown> => ({
+      ...((kind === 'person' ? row.person : row.company) ?? {}),
+      ...(stored[kind] ?? {}),
+    });
+    const reproof =
+      row.status === 'ACTIVATED' &&
+      (profileType !== row.profileType ||
+        (person !== undefined && identityChanged('person', proofed('person'), person)) ||
+        (company !== undefined && identityChanged('company', proofed('company'), company)));
+    const personParts = person ? splitNumbers('person', person) : undefined;
+    const companyParts = company ? splitNumbers('company', company) : undefined;
+    const sealedIdentity: SealedIdentity = {
+      ...stored,
+      ...(personParts ? { person: personParts.numbers } : {}),
+      ...(companyParts ? { company: companyParts.numbers } : {}),
+    };
+
     await db.transaction(async (tx) => {
+      if (reproof) {
+        // Identity changed after proofing: proofed again before money moves (domain/profile.ts).
+        assertTransition('ACTIVATED', 'VERIFIED');
+        await setStatus(tx, profileId, 'VERIFIED');
+      }
       await tx
         .update(profiles)
         .set({
           profileType,
-          ...(input.person ? { person: input.person, isMinor } : {}),
-          ...(input.company ? { company: input.company } : {}),
+          ...(personParts ? { person: personParts.visible, isMinor } : {}),
+          ...(companyParts ? { company: companyParts.visible } : {}),
+          ...(personParts || companyParts
+            ? {
+                identitySealed: sealer.seal(
+                  JSON.stringify(sealedIdentity),
+                  identityBinding(profileId),
+                ),
+              }
+            : {}),
           ...(input.preferredContact ? { preferredContact: input.preferredContact } : {}),
           ...(input.preferredLanguage ? { preferredLanguage: input.preferredLanguage } : {}),
           lockProfileType: row.lockProfileType || rules.lockProfileType,
@@ -478,7 +578,10 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         throw badRequest(
           'ProfileIncomplete: complete the profile and an address before identity proofing',
         );
-      if (row.isMinor) {
+      const minimumAge =
+        merchants.byId(row.merchantId)?.configuration.businessRules.minimumAge ??
+        DEFAULT_MINIMUM_AGE;
+      if (row.isMinor || isMinorBy(row.person?.dob, minimumAge)) {
         const minorGuardians = await tx
           .select()
           .from(guardians)
@@ -489,10 +592,12 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           );
         }
       }
+      // Proofing reads the identity numbers in clear: the stored record with its sealed numbers.
+      const numbers = openIdentity(sealer, row.id, row.identitySealed);
       const outcome = await proofing.verify({
         profileType: row.profileType,
-        person: row.person,
-        company: row.company,
+        person: row.person ? { ...row.person, ...(numbers.person ?? {}) } : row.person,
+        company: row.company ? { ...row.company, ...(numbers.company ?? {}) } : row.company,
       });
       await setStatus(tx, profileId, outcome);
       return outcome;

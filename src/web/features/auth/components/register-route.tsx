@@ -51,6 +51,9 @@ export default function RegisterRoute() {
     tokenSettled: token.isSuccess || token.isError,
   });
   if (resolution === 'loading' || !configuration.data) return <Spinner />;
+  // An invitation older than the server's limit (410 TokenExpired): say so, not a sign-in form.
+  if (token.isError && (token.error as { status?: unknown }).status === 410)
+    return <TilePage title={t('register.expiredTitle')} lead={t('register.expired')} />;
   if ('go' in resolution) return <Navigate to={resolution.go} replace />;
   const { branding } = configuration.data;
   return (

@@ -22,7 +22,7 @@ import {
   useStartIdProofingMutation,
   useUpdateProfileMutation,
 } from '../../profile/api/profile-api';
-import { addressFormOf, detailsOf, type Kind } from '../lib/profile-forms';
+import { addressFormOf, detailsOf, storedNumbers, type Kind } from '../lib/profile-forms';
 import { errorsUnder, fieldErrorsOf } from '../lib/server-errors';
 import { GuardianInviteSection } from './guardian-invite-section';
 import { PhonesSection } from './phones-section';
@@ -130,6 +130,20 @@ function RegistrationForms({
     setErrors(NO_ERRORS);
   };
 
+  // Stored identity numbers are asked for again; left empty, the stored one is kept.
+  const stored = storedNumbers(profile, kind);
+  const numbersEditMode = Object.keys(stored).length
+    ? {
+        optionalFields: Object.keys(stored),
+        notes: Object.fromEntries(
+          Object.entries(stored).map(([field, value]) => [
+            field,
+            t('registration.details.keepNumber', { value }),
+          ]),
+        ),
+      }
+    : undefined;
+
   const residency = typeof details.residency === 'string' ? details.residency : undefined;
   const savedCountry = profile.addresses?.[0]?.countryCode;
   const addressCountry =
@@ -160,11 +174,15 @@ function RegistrationForms({
       setErrors({
         details: detailErrors,
         address: addressErrors,
-        general: all.some((e) => e.path === '/profileType')
-          ? t('registration.details.companyUnavailable')
-          : placed
-            ? t('registration.details.fixErrors')
-            : t('registration.details.saveFailed'),
+        general: String(
+          (failure as { data?: { message?: unknown } }).data?.message ?? '',
+        ).startsWith('DateOfBirthLocked')
+          ? t('registration.details.dateOfBirthLocked')
+          : all.some((e) => e.path === '/profileType')
+            ? t('registration.details.companyUnavailable')
+            : placed
+              ? t('registration.details.fixErrors')
+              : t('registration.details.saveFailed'),
       });
     }
   };
@@ -234,6 +252,7 @@ function RegistrationForms({
           // invites a guardian (the server decides it with the same keyword).
           advisoryKeywords={MINOR_KEYWORDS}
           formData={details}
+          editMode={numbersEditMode}
           countries={countries}
           serverErrors={errors.details}
           submitLabel={t('registration.details.next')}

@@ -12,9 +12,35 @@ const defined = (record: object | undefined): FormData =>
     Object.entries(record ?? {}).filter(([, value]) => value !== undefined && value !== null),
   ) as FormData;
 
-/** The person or company form's data from the profile. */
-export const detailsOf = (profile: Profile, kind: Kind): FormData =>
-  kind === 'COMPANY' ? defined(profile.company) : defined(profile.person);
+/** Identity numbers the server keeps sealed and returns masked ("•••• 1120"). */
+export const SEALED_FIELDS: Record<Kind, readonly string[]> = {
+  PERSON: ['ssn', 'tin', 'govId'],
+  COMPANY: ['tin'],
+};
+
+const isMasked = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith('••••');
+
+/**
+ * The person or company form's data from the profile. Masked identity numbers are left out: the
+ * form asks for them again, and a field left empty keeps the stored number.
+ */
+export const detailsOf = (profile: Profile, kind: Kind): FormData => {
+  const data = kind === 'COMPANY' ? defined(profile.company) : defined(profile.person);
+  return Object.fromEntries(
+    Object.entries(data).filter(
+      ([field, value]) => !(SEALED_FIELDS[kind].includes(field) && isMasked(value)),
+    ),
+  ) as FormData;
+};
+
+/** The stored (masked) identity numbers of the profile, by field. */
+export function storedNumbers(profile: Profile, kind: Kind): Record<string, string> {
+  const data = defined(kind === 'COMPANY' ? profile.company : profile.person);
+  return Object.fromEntries(
+    SEALED_FIELDS[kind].flatMap((field) => (isMasked(data[field]) ? [[field, data[field]]] : [])),
+  ) as Record<string, string>;
+}
 
 /** The address form's data from the profile's first address. */
 export function addressFormOf(address: Address | undefined): FormData {

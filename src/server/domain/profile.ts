@@ -1,0 +1,170 @@
+// Rules that keep what identity proofing verified true:
+// - SSN, TIN and government id are sealed (AES-GCM, bound to the profile's row) and only a masked
+//   form ("•••• 6789") is kept in the profile and returned; the edit form asks for them again, and a
+//   field left empty keeps the sealed value;
+// - changing an identity field (names, date of birth, SSN/TIN/government id, residency; company
+//   name, TIN, residency) after the profile was ACTIVATED sends it back to VERIFIED: the portal runs
+//   identity proofing again before claims can be accepted or payout methods changed. We re-proof
+//   rather than refuse, so a recipient who married or mistyped can correct it without support;
+// - `isMinor` is the server's reading of the date of birth of record, never the client's; a profile
+//   recorded as a minor cannot become an adult by editing the date of birth (it takes support).
+import { ApiError, badRequest, conflict, type ApiFieldError } from '../errors';
+import type { Sealer } from '../services/encryption';
+
+export type ProfileKind = 'person' | 'company';
+type Record_ = Record<string, unknown>;
+
+/** Identity numbers sealed at rest, per kind of profile. */
+export const SEALED_FIELDS: Record<ProfileKind, readonly string[]> = {
+  person: ['ssn', 'tin', 'govId'],
+  company: ['tin'],
+};
+
+/** What identity proofing verified, per kind of profile. */
+export const IDENTITY_FIELDS: Record<ProfileKind, readonly string[]> = {
+  person: ['firstName', 'middleName', 'lastName', 'dob', 'residency', 'ssn', 'tin', 'govId'],
+  company: ['name', 'tin', 'residency'],
+};
+
+export type SealedIdentity = Partial<Record<ProfileKind, Record<string, string>>>;
+
+export const identityBinding = (profileId: string): string => `profiles:${profileId}`;
+
+const MASK = '•••• ';
+
+/** "078-05-1120" → "•••• 1120": the last four characters at most stay readable. */
+export function maskIdentityNumber(value: string): string {
+  const compact = value.replace(/[\s-]/g, '');
+  return compact.length <= 4 ? '••••' : `${MASK}${compact.slice(-4)}`;
+}
+
+const isMasked = (value: unknown): boolean =>
+  typeof value === 'string' && (value.startsWith(MASK) || value === '••••');
+
+export function openIdentity(
+  sealer: Sealer,
+  profileId: string,
+  sealed: string | null,
+): SealedIdentity {
+  if (!sealed) return {};
+  return JSON.parse(sealer.open(sealed, identityBinding(profileId))) as SealedIdentity;
+}
+
+/**
+ * The record the user sent, completed with the stored numbers they did not retype (an empty or a
+ * masked field keeps the stored value): what is validated and what proofing reads.
+ */
+export function withStoredNumbers(
+  kind: ProfileKind,
+  input: Record_,
+  stored: SealedIdentity,
+): Record_ {
+  const numbers = stored[kind] ?? {};
+  return Object.fromEntries(
+    Object.entries({
+      ...input,
+      ...Object.fromEntries(SEALED_FIELDS[kind].map((f) => [f, input[f]])),
+    })
+      .map(([field, value]): [string, unknown] => {
+        const keep =
+          SEALED_FIELDS[kind].includes(field) &&
+          (value === undefined || value === '' || isMasked(value));
+        return [field, keep ? numbers[field] : value];
+      })
+      .filter(([, value]) => value !== undefined),
+  );
+}
+
+/** Splits a complete record into what is stored in clear (numbers masked) and what is sealed. */
+export function splitNumbers(
+  kind: ProfileKind,
+  record: Record_,
+): { visible: Record_; numbers: Record<string, string> } {
+  const numbers: Record<string, string> = {};
+  const visible = Object.fromEntries(
+    Object.entries(record).flatMap(([field, value]): [string, unknown][] => {
+      if (!SEALED_FIELDS[kind].includes(field)) return [[field, value]];
+      if (typeof value !== 'string' || value === '') return [];
+      numbers[field] = value;
+      return [[field, maskIdentityNumber(value)]];
+    }),
+  );
+  return { visible, numbers };
+}
+
+const normalise = (field: string, value: unknown): string => {
+  const text = typeof value === 'string' ? value.trim() : value == null ? '' : String(value);
+  return ['ssn', 'tin', 'govId'].includes(field)
+    ? text.replace(/[\s-]/g, '').toUpperCase()
+    : text.toLocaleLowerCase();
+};
+
+/** Whether any identity field differs between the record of proofing and the new one. */
+export function identityChanged(kind: ProfileKind, before: Record_, after: Record_): boolean {
+  return IDENTITY_FIELDS[kind].some(
+    (field) => normalise(field, before[field]) !== normalise(field, after[field]),
+  );
+}
+
+/** Age in whole years on `today` of someone born on `dob` (YYYY-MM-DD). */
+export function ageOn(dob: string, today = new Date()): number {
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const month = today.getUTCMonth() + 1;
+  if (month < m || (month === m && today.getUTCDate() < d)) age--;
+  return age;
+}
+
+export const isMinorBy = (dob: unknown, minimumAge: number, today = new Date()): boolean =>
+  typeof dob === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(dob) && ageOn(dob, today) < minimumAge;
+
+/**
+ * A profile recorded as a minor keeps the guardian rule until the date of birth of record says they
+ * came of age: a new date of birth that would make them an adult today is refused.
+ */
+export function assertMinorKeepsDateOfBirth(
+  recordedMinor: boolean,
+  recordedDob: unknown,
+  newDob: unknown,
+  minimumAge: number,
+): void {
+  if (!recordedMinor || newDob === recordedDob) return;
+  if (isMinorBy(recordedDob, minimumAge) && !isMinorBy(newDob, minimumAge))
+    throw conflict(
+      'DateOfBirthLocked: the date of birth of a minor cannot be changed here; contact support to correct it',
+    );
+}
+
+// C0 and C1 control characters (tab, newline and carriage return aside) and the NUL byte, which
+// PostgreSQL refuses in text and JSON: refused as bad input rather than failing in the database.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** The path of every string in `value` that holds a control character. */
+export function controlCharacterPaths(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') return CONTROL.test(value) ? [path || '/'] : [];
+  if (Array.isArray(value))
+    return value.flatMap((v, i) => controlCharacterPaths(v, `${path}/${i}`));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...(CONTROL.test(k) ? [`${path}/${k.replace(CONTROL, '?')}`] : []),
+      ...controlCharacterPaths(v, `${path}/${k}`),
+    ]);
+  return [];
+}
+
+/** Refuses a body with control characters, naming each field. */
+export function assertNoControlCharacters(body: unknown): void {
+  const paths = controlCharacterPaths(body);
+  if (!paths.length) return;
+  const errors: ApiFieldError[] = paths.map((path) => ({
+    path,
+    keyword: 'pattern',
+    messageKey: 'controlCharacters',
+    params: {},
+    message: 'This field contains characters that are not allowed.',
+  }));
+  throw badRequest('ValidationError: a field contains characters that are not allowed', errors);
+}
+
+export const identityError = (message: string) => new ApiError(400, message);
