@@ -99,6 +99,22 @@ describe('settings page', () => {
     expect(within(account).getByRole('button', { name: 'Delete' })).toBeDisabled();
   });
 
+  it('a method a payment in progress goes to says so and offers neither Edit nor Delete', async () => {
+    useApi([{ ...bank(), lockedByClaim: true }, card]);
+    await open();
+    const account = await screen.findByRole('listitem', { name: 'Main checking' });
+    expect(
+      within(account).getByText('Locked: a payment in progress goes here'),
+    ).toBeInTheDocument();
+    expect(
+      within(account).getByText(
+        'A payment in progress goes to this payout method, so it cannot be changed or removed until the payment is made.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(account).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(account).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
   it('a Zelle token awaiting its code shows Verify (to /zelle) instead of Prefer', async () => {
     useApi([bank(), zelleAwaiting]);
     await open();

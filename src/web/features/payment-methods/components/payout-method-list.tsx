@@ -138,7 +138,9 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
                       <span className="badge">{t('settings.methods.preferred')}</span>
                     ) : null}
                     {locked ? (
-                      <span className="badge">{t('payoutMethods.lockedByClaim')}</span>
+                      <span className="badge badge--locked">
+                        {t('payoutMethods.lockedByClaim')}
+                      </span>
                     ) : null}
                   </div>
                   {locked ? (
