@@ -8,7 +8,9 @@ import {
   DATABASE_KINDS,
   latestOtp,
   outbox,
+  PERSON,
   startLiveServer,
+  US_ADDRESS,
   type HttpBrowser,
   type LiveServer,
 } from './support/server';
@@ -190,16 +192,24 @@ describe.each(DATABASE_KINDS)('payout destination attacks on %s', (kind) => {
   it('refuses cancelling and preferring outside the statuses that allow accepting', async () => {
     const user = await activatedUser(server);
     const first = await addBank(user.browser);
-    const second = await addBank(user.browser, { nickname: 'Second' });
-    expect(first).not.toBe(second);
-    await adminCall(server, 'PUT', `/profiles/${user.profileId}/status`, { status: 'ON_HOLD' });
+    await addBank(user.browser, { nickname: 'Second' });
+    // A changed identity sends the profile back to proofing: nothing moves money meanwhile.
+    const changed = await user.browser.api('PATCH', '/me', {
+      profileType: 'PERSON',
+      person: { ...PERSON, lastName: 'Other' },
+      addresses: [US_ADDRESS],
+    });
+    expect((changed.json!.data as { status: string }).status).toBe('VERIFIED');
     const cancel = await user.browser.api('PUT', `/claims/${user.claimId}/cancel`);
     expect(cancel.status).toBe(409);
     expect(cancel.json!.message).toMatch(/^ProfileNotActivated/);
     const prefer = await user.browser.api('POST', '/payment-methods/preferred', { id: first });
     expect(prefer.status).toBe(409);
-    expect(prefer.json!.message).toMatch(/^ProfileOnHold/);
-    await adminCall(server, 'PUT', `/profiles/${user.profileId}/status`, { status: 'ACTIVATED' });
+    expect(prefer.json!.message).toMatch(/^ProfileNotActivated/);
+    // ON_HOLD forbids deleting only (spec section 6): preferring still works, cancelling does not.
+    await user.browser.api('POST', '/id-proofing/start');
+    await adminCall(server, 'PUT', `/profiles/${user.profileId}/status`, { status: 'ON_HOLD' });
+    expect((await user.browser.api('PUT', `/claims/${user.claimId}/cancel`)).status).toBe(409);
     expect(
       (await user.browser.api('POST', '/payment-methods/preferred', { id: first })).status,
     ).toBe(200);

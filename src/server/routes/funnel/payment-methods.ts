@@ -260,8 +260,13 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const profileId = me(request);
       const { id } = request.body as { id: string };
-      // Preferring follows the same status rules as adding (and as accepting a claim).
-      assertCanAdd(await getProfile(db, profileId));
+      // Preferring needs a proofed profile, like accepting a claim; ON_HOLD may still prefer (spec
+      // section 6: only deleting is refused on hold).
+      const { status } = await getProfile(db, profileId);
+      if (status !== 'ACTIVATED' && status !== 'ON_HOLD')
+        throw conflict(
+          `ProfileNotActivated: payout methods can be preferred once the profile is ACTIVATED (now ${status})`,
+        );
       await db.transaction(async (tx) => {
         const row = await getOwnPaymentMethod(tx, profileId, id, Object.keys(MAX_COUNT));
         if (row.status !== 'ACTIVE')
