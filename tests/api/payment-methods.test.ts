@@ -444,6 +444,22 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
         await gb.browser.api<{ type: string }[]>('GET', '/payment-methods/available-types')
       ).body.data.map((x) => x.type),
     ).toEqual(['WIRE', 'Paypal']);
+    // What is not listed cannot be added by calling the API either (country rule payoutTypes).
+    for (const [path, body] of [
+      ['/payment-methods/zelle', { tokenType: 'ZELLE_EMAIL', token: 'ann@example.com' }],
+      [
+        '/payment-methods/debit-card',
+        { nameOnCard: 'Ann Smith', pan: '4111111111111111', cvc: '123', expiryDate: '11/38' },
+      ],
+      ['/payment-methods/physical-checks', {}],
+    ] as const) {
+      const refused = await gb.browser.api('POST', path, body);
+      expect(refused.status, path).toBe(409);
+      expect(refused.body.message).toMatch(/^PaymentTypeNotOffered: .* residents of GB$/);
+    }
+    expect((await gb.browser.api<{ type: string }[]>('GET', '/payment-methods')).body.data).toEqual(
+      [],
+    );
   });
 
   it('pays a claim once under ten concurrent accepts', async () => {

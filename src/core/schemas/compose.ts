@@ -1,7 +1,13 @@
 // compose(formId, {country, method}) = form schema x country rules x transfer method, as one plain
 // JSON Schema per variant: rules become standard keywords (pattern, enum, minLength, required, ...)
 // and custom ones (iban, abaRouting, ...), never if/then blocks. Deterministic and cached.
-import type { CountryRules, FieldRule, FieldRules, TransferMethod } from './country-rules';
+import type {
+  CountryRules,
+  FieldRule,
+  FieldRules,
+  OtherPayoutType,
+  TransferMethod,
+} from './country-rules';
 import type { JsonSchema } from './json-schema';
 import type { RuleCatalog } from './catalog';
 
@@ -89,6 +95,13 @@ export function transferMethodsFor(catalog: RuleCatalog, country: string): Trans
     methods = rule.bankAccount?.transferMethods ?? methods;
   }
   return methods;
+}
+
+/** The non-bank payout types a resident of `country` may add: the nearest rule that says. */
+export function payoutTypesFor(catalog: RuleCatalog, country: string): OtherPayoutType[] {
+  let types: OtherPayoutType[] = [];
+  for (const rule of ruleChain(catalog, country)) types = rule.payoutTypes ?? types;
+  return types;
 }
 
 function mergeFieldRules(layers: (FieldRules | undefined)[]): Map<string, FieldRule> {
@@ -278,6 +291,7 @@ export function createComposer(catalog: RuleCatalog) {
 
   const transferMethods = (country: string): TransferMethod[] =>
     transferMethodsFor(catalog, country);
+  const payoutTypes = (country: string): OtherPayoutType[] => payoutTypesFor(catalog, country);
 
-  return { compose, allVariants, transferMethods };
+  return { compose, allVariants, transferMethods, payoutTypes };
 }

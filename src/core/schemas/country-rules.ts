@@ -60,7 +60,13 @@ export interface CountryRules {
   notes?: string;
   address?: FormRules;
   bankAccount?: BankAccountRules;
+  /** Payout methods other than bank accounts a resident of the country may add. */
+  payoutTypes?: OtherPayoutType[];
   examples: RuleExample[];
 }
+
+/** Payout method types besides bank accounts (whose transfer methods `bankAccount` lists). */
+export const OTHER_PAYOUT_TYPES = ['DEBIT_CARD', 'Paypal', 'ZELLE', 'PHYSICAL_CHECK'] as const;
+export type OtherPayoutType = (typeof OTHER_PAYOUT_TYPES)[number];
 
 export type { JsonSchema };

@@ -29,7 +29,7 @@ import {
   notifyPayoutMethodChange,
 } from '../../domain/payout-methods';
 import { cardBrandOf } from '../../../core/validation/runtime';
-import type { TransferMethod } from '../../../core/schemas/country-rules';
+import type { OtherPayoutType, TransferMethod } from '../../../core/schemas/country-rules';
 
 type Body = Record<string, unknown>;
 
@@ -42,13 +42,6 @@ const MAX_COUNT: Record<string, number | null> = {
   Paypal: 1,
   ZELLE: 1,
   PHYSICAL_CHECK: 1,
-};
-/** Where each non-bank type is offered, by residency. */
-const OFFERED_IN: Record<string, readonly string[] | 'everywhere'> = {
-  DEBIT_CARD: ['US'],
-  Paypal: 'everywhere',
-  ZELLE: ['US'],
-  PHYSICAL_CHECK: ['US', 'CA'],
 };
 const SECRET_BANK_FIELDS = [
   'accountNumber',
@@ -79,6 +72,20 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         `ProfileNotActivated: payout methods can be added once the profile is ACTIVATED (now ${profile.status})`,
       );
   }
+  /**
+   * Refuses a type the profile's residency does not offer (country rule `payoutTypes`) or that the
+   * merchant does not serve there: the API allows exactly what available-types lists.
+   */
+  async function assertOffered(profile: ProfileRow, type: OtherPayoutType): Promise<void> {
+    const residency = await residencyOf(profile);
+    if (!residency)
+      throw badRequest('ResidencyRequired: Residency is required; complete the profile first');
+    const merchant = merchants.byId(profile.merchantId);
+    const served = !merchant || merchant.configuration.supportedCountries.includes(residency);
+    if (!served || !forms.validator.payoutTypes(residency).includes(type))
+      throw conflict(`PaymentTypeNotOffered: ${type} is not offered to residents of ${residency}`);
+  }
+
   function assertCanDelete(profile: ProfileRow): void {
     if (profile.status === 'ON_HOLD')
       throw conflict(
@@ -220,11 +227,8 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const bankTypes = forms.validator.transferMethods(residency);
       const candidates = [
         ...BANK_TYPES.filter((t) => bankTypes.includes(t)),
-        ...Object.keys(OFFERED_IN).filter(
-          (t) =>
-            OFFERED_IN[t] === 'everywhere' ||
-            (OFFERED_IN[t] as readonly string[]).includes(residency),
-        ),
+        // Which other types a resident may add is country rule data (country-rules/*.json).
+        ...forms.validator.payoutTypes(residency),
       ];
       const data = candidates
         .map((type) => ({
@@ -430,6 +434,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       }
       const profile = await getProfile(db, profileId);
       assertCanAdd(profile);
+      await assertOffered(profile, 'DEBIT_CARD');
       forms.assertValid('debit-card', form);
       const pan = String(form.pan);
       const [month = '', year = ''] = String(form.expiryDate).split('/');
@@ -499,6 +504,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body as Body;
       const profile = await getProfile(db, profileId);
       assertCanAdd(profile);
+      await assertOffered(profile, 'Paypal');
       forms.assertValid('paypal', body);
       const account = await paypal.exchange(String(body.authorizationCode));
       const row = await db.transaction(async (tx) => {
@@ -541,7 +547,9 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const profileId = me(request);
       const { preferred: _preferred, ...body } = request.body as Body;
-      assertCanAdd(await getProfile(db, profileId));
+      const profile = await getProfile(db, profileId);
+      assertCanAdd(profile);
+      await assertOffered(profile, 'ZELLE');
       forms.assertValid('zelle', body);
       const row = await db.transaction(async (tx) => {
         await assertBelowMax(tx, profileId, 'ZELLE', 'Zelle token');
@@ -663,7 +671,9 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const profileId = me(request);
       const body = (request.body ?? {}) as Body;
-      assertCanAdd(await getProfile(db, profileId));
+      const profile = await getProfile(db, profileId);
+      assertCanAdd(profile);
+      await assertOffered(profile, 'PHYSICAL_CHECK');
       forms.assertValid('physical-check', body);
       const [address] = await db
         .select()

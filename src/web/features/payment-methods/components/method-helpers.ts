@@ -27,6 +27,7 @@ const KNOWN_ERRORS = [
   'AddressRequired',
   'PaypalAuthorizationFailed',
   'PaymentMethodLocked',
+  'PaymentTypeNotOffered',
 ] as const;
 
 export interface ApiFailure {
