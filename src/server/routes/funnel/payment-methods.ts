@@ -62,12 +62,9 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   const { db, forms, sealer, cardVault, paypal, mailer, merchants } = app.deps;
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
 
+  /** Adding and editing need a proofed profile; ON_HOLD forbids only deleting (spec section 6). */
   function assertCanAdd(profile: ProfileRow): void {
-    if (profile.status === 'ON_HOLD')
-      throw conflict(
-        'ProfileOnHold: payout methods cannot be changed while the profile is on hold',
-      );
-    if (profile.status !== 'ACTIVATED')
+    if (profile.status !== 'ACTIVATED' && profile.status !== 'ON_HOLD')
       throw conflict(
         `ProfileNotActivated: payout methods can be added once the profile is ACTIVATED (now ${profile.status})`,
       );
