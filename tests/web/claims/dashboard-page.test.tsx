@@ -51,6 +51,7 @@ function mockApi({ claims, methods = [bank, check], status = 'ACTIVATED' }: Setu
   const state = { claims: [...claims], claimLoads: 0 };
   const accepts: unknown[] = [];
   const prefixes: string[] = [];
+  const codeRequests: unknown[] = [];
   server.use(
     handlers.profile(profileWith({ status })),
     http.get('/master/funnel/v1/claims', () => {
@@ -76,23 +77,41 @@ function mockApi({ claims, methods = [bank, check], status = 'ACTIVATED' }: Setu
     http.post('/master/funnel/v1/claims/:id/accept/otp', async ({ request }) => {
       const body = (await request.json()) as { prefix: string };
       prefixes.push(body.prefix);
+      codeRequests.push(body);
       return HttpResponse.json({
         data: { prefix: body.prefix, expiresAt: '2099-01-01T00:00:00Z' },
       });
     }),
     http.put('/master/funnel/v1/claims/:id/accept', async ({ request, params }) => {
-      const body = (await request.json()) as { otp: string };
+      const body = (await request.json()) as {
+        otp: string;
+        paymentMethodId: string;
+        targetCurrency: string;
+      };
       accepts.push({ id: params.id, ...body });
       if (body.otp !== '123456') {
         return HttpResponse.json({ code: 400, message: 'Wrong OTP' }, { status: 400 });
       }
       state.claims = state.claims.map((c) =>
-        c.id === params.id ? { ...c, status: 'PAYMENT_IN_PROGRESS' } : c,
+        c.id === params.id
+          ? {
+              ...c,
+              status: 'PAYMENT_IN_PROGRESS',
+              targetCurrency: body.targetCurrency,
+              targetAmount: '92.00',
+              destination: {
+                paymentMethodId: body.paymentMethodId,
+                type: 'ACH',
+                nickname: 'Checking',
+                accountNumber: '•••• 6789',
+              },
+            }
+          : c,
       );
       return HttpResponse.json({ data: state.claims.find((c) => c.id === params.id) });
     }),
   );
-  return { state, accepts, prefixes };
+  return { state, accepts, prefixes, codeRequests };
 }
 
 async function renderDashboard() {
@@ -179,6 +198,8 @@ describe('claims dashboard', () => {
     expect(api.prefixes).toHaveLength(1);
     expect(api.prefixes[0]).toMatch(/^\d{4}$/);
     expect(within(dialog).getByText(api.prefixes[0]!)).toBeInTheDocument();
+    // The code is asked for this destination and currency: it cannot accept with another.
+    expect(api.codeRequests[0]).toMatchObject({ paymentMethodId: 'b-1', targetCurrency: 'EUR' });
 
     const input = within(dialog).getByRole('textbox', { name: '6-digit code' });
     await user.type(input, '999999');
@@ -204,6 +225,8 @@ describe('claims dashboard', () => {
     });
     const row = await within(section('Upcoming claims')).findByRole('listitem', { name: 'Acme' });
     await waitFor(() => expect(row).toHaveTextContent('Payment in progress'));
+    // What the user chose: the amount in the chosen currency and the masked destination.
+    expect(row).toHaveTextContent('€92.00 to Checking •••• 6789');
     expect(api.state.claimLoads).toBeGreaterThan(loadsBefore);
     expect(within(row).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });

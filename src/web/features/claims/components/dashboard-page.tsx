@@ -4,6 +4,8 @@
 // accept yet.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { destinationOption } from './payout-method-label';
 import type { Claim } from '../../../../core/types/entities/claim';
 import { DashboardPage as DashboardFrame } from '../../../components/dashboard-page';
 import { formatMoney } from '../../../components/exchange-rate-display';
@@ -125,6 +127,11 @@ export default function ClaimsDashboardPage() {
   );
 }
 
+function destinationLabel(destination: NonNullable<Claim['destination']>, t: TFunction): string {
+  const option = destinationOption(destination);
+  return t(option.labelKey, option.values);
+}
+
 function ClaimRow({
   claim,
   actions,
@@ -154,6 +161,19 @@ function ClaimRow({
           {t(`dashboard.status.${claim.status}`, { defaultValue: claim.status })}
         </span>
       </div>
+      {claim.destination ? (
+        // What the user chose when accepting: the amount they are paid and where it goes.
+        <p className="claim__destination">
+          {t('dashboard.paidTo', {
+            amount: formatMoney(
+              claim.targetAmount ?? claim.amount,
+              claim.targetCurrency ?? claim.currency,
+              locale,
+            ),
+            method: destinationLabel(claim.destination, t),
+          })}
+        </p>
+      ) : null}
       {actions ? <div className="claim__actions">{actions}</div> : null}
       {children}
     </li>

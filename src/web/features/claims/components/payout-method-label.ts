@@ -61,3 +61,24 @@ export function payoutOption(method: PaymentMethod): PayoutOption {
       };
   }
 }
+
+const METHOD_KEY: Record<string, string> = {
+  ACH: 'bankAccount',
+  WIRE: 'bankAccount',
+  RTP: 'bankAccount',
+  DEBIT_CARD: 'debitCard',
+  Paypal: 'paypal',
+  ZELLE: 'zelle',
+  PHYSICAL_CHECK: 'physicalCheck',
+};
+
+/** The one-line name of an accepted claim's destination: its snapshot, as the user confirmed it. */
+export function destinationOption(
+  destination: { paymentMethodId: string; type: string } & Record<string, unknown>,
+): PayoutOption {
+  const key = METHOD_KEY[destination.type] ?? 'physicalCheck';
+  return payoutOption({
+    type: destination.type,
+    [key]: { ...destination, id: destination.paymentMethodId, preferred: false },
+  } as unknown as PaymentMethod);
+}
