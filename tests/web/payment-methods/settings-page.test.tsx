@@ -13,6 +13,7 @@ describe('settings page', () => {
     await open();
     const account = await screen.findByRole('listitem', { name: 'Main checking' });
     expect(within(account).getByText('Account *****6789')).toBeInTheDocument();
+    expect(within(account).getByText('Routing *****0021')).toBeInTheDocument();
     expect(within(account).getByText('First Bank · Transfer method: ACH')).toBeInTheDocument();
     expect(within(account).getByText('Preferred')).toBeInTheDocument();
     const debit = screen.getByRole('listitem', { name: 'Debit card' });
@@ -97,6 +98,24 @@ describe('settings page', () => {
     ).toBeInTheDocument();
     const account = await screen.findByRole('listitem', { name: 'Main checking' });
     expect(within(account).getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('shows a UK account with its sort code and BIC beside the masked number', async () => {
+    useApi([
+      bank({
+        countryCode: 'GB',
+        routingNumber: undefined,
+        sortCode: '200000',
+        bic: 'BARCGB22',
+        accountNumber: '•••• 1234',
+        transferMethod: 'WIRE',
+      }),
+    ]);
+    await open();
+    const account = await screen.findByRole('listitem', { name: 'Main checking' });
+    expect(within(account).getByText('Account •••• 1234')).toBeInTheDocument();
+    expect(within(account).getByText('Sort code 200000')).toBeInTheDocument();
+    expect(within(account).getByText('BIC BARCGB22')).toBeInTheDocument();
   });
 
   it('a method a payment in progress goes to says so and offers neither Edit nor Delete', async () => {

@@ -57,6 +57,14 @@ export function MethodPreview({ method, hideTransferMethod = false }: MethodPrev
           key: 'account',
           text: t('payoutMethods.preview.account', { value: bank.accountNumber }),
         });
+      // The bank's own codes (masked where the API masks them), as a bank statement shows them.
+      for (const [key, value] of [
+        ['routing', bank.routingNumber],
+        ['sortCode', bank.sortCode],
+        ['bic', bank.bic],
+      ] as const) {
+        if (value) lines.push({ key, text: t(`payoutMethods.preview.${key}`, { value }) });
+      }
       if (!hideTransferMethod) {
         const methodLabel = t(`payoutMethods.types.${bank.transferMethod}`);
         lines.push({
