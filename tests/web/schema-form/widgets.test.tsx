@@ -195,12 +195,30 @@ describe('schema-form phone and one-time code', () => {
     expect(lastData()?.number).toBe('+14155550123');
   });
 
+  it('phone: a pasted number with spaces keeps every digit, and a too long one is refused, not cut', async () => {
+    const { user, lastData } = await renderForm({ formId: 'phone' });
+    const phone = screen.getByRole('textbox', { name: 'Phone number' });
+    await user.click(phone);
+    await user.paste('+33 6 12 34 56 78');
+    expect(phone).toHaveValue('33612345678');
+    expect(lastData()?.number).toBe('+33612345678');
+    await user.clear(phone);
+    await user.paste('+44 20 7946 0958 1234 5678');
+    expect(lastData()?.number).toBe('+44207946095812345678');
+  });
+
+  it('masked fields drop pasted spaces and dashes before limiting', async () => {
+    expect(formatMasked('123 - 45 - 6789', '999-99-9999')).toBe('123-45-6789');
+    expect(storedMasked('4111-1111-1111-1111', '9999 9999 9999 9999')).toBe('4111111111111111');
+  });
+
   it('OTP: 6 digits after the visible 4-digit prefix, numeric one-time-code input', async () => {
     const { user, lastData } = await renderForm({ formId: 'otp', formData: { prefix: '4821' } });
     const otp = screen.getByRole('textbox', { name: 'Confirmation code' });
     expect(otp).toHaveAttribute('inputmode', 'numeric');
     expect(otp).toHaveAttribute('autocomplete', 'one-time-code');
-    expect(otp).toHaveAttribute('maxlength', '6');
+    // No maxlength: a pasted "123 456" would be cut before its space is dropped.
+    expect(otp).not.toHaveAttribute('maxlength');
     expect(otp.parentElement).toHaveTextContent(/^4821–/);
     expect(otp).toHaveAccessibleDescription(
       'The code starts with 4821. Enter the 6-digit code we sent you.',
@@ -208,6 +226,9 @@ describe('schema-form phone and one-time code', () => {
     await user.type(otp, '12a3456789');
     expect(otp).toHaveValue('123456');
     expect(lastData()).toEqual({ prefix: '4821', otp: '123456' });
+    await user.clear(otp);
+    await user.paste('654 321');
+    expect(lastData()).toEqual({ prefix: '4821', otp: '654321' });
   });
 
   it('OTP without a prefix shows only the code input', async () => {

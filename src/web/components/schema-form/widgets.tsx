@@ -112,7 +112,8 @@ export function TextInput(props: BaseInputTemplateProps<Record<string, unknown>,
             ? 'numeric'
             : undefined
       }
-      maxLength={mask ? (mask === 'iban' ? 42 : mask.length) : undefined}
+      // No maxLength: the browser would cut a pasted "123 - 45 - 6789" before the mask drops its
+      // spaces and dashes; the mask keeps only as many characters as it has slots.
       spellCheck={options.sensitive === true || mask ? false : undefined}
       autoCorrect={options.sensitive === true ? 'off' : undefined}
       autoCapitalize={options.uppercase === true ? 'characters' : undefined}
@@ -179,14 +180,15 @@ export function PhoneWidget(props: Props) {
         autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : 'tel'}
         value={digits}
         placeholder={placeholder}
-        maxLength={15}
+        // No maxLength and no cut: a pasted "+33 6 12 34 56 78" keeps every digit, and a number
+        // too long is refused by the schema with a message instead of being saved shortened.
         disabled={props.disabled}
         readOnly={props.readonly}
         required={props.required}
         aria-invalid={invalid(rawErrors)}
         aria-describedby={describedBy(id, schema, uiSchema, rawErrors)}
         onChange={(event) => {
-          const next = event.target.value.replace(/\D/g, '').slice(0, 15);
+          const next = event.target.value.replace(/\D/g, '');
           onChange(next ? `+${next}` : options.emptyValue);
         }}
         onBlur={() => onBlur(id, value)}
@@ -239,7 +241,6 @@ export function OtpWidget(props: Props) {
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern={`\\d{${length}}`}
-        maxLength={length}
         value={typeof value === 'string' ? value : ''}
         disabled={props.disabled}
         readOnly={props.readonly}
