@@ -11,7 +11,7 @@ import sessionPlugin from './plugins/session';
 import { createMailer } from './services/mailer';
 import { loadMerchants } from './services/merchants';
 import { createFormService } from './services/forms';
-import { createExchange } from './services/exchange-rates';
+import { createExchange, loadRateTable, type RateTable } from './services/exchange-rates';
 import { simulatedIdentityProofing, type IdentityProofing } from './services/identity-proofing';
 import { createSessionStore, sessionCookieName } from './services/sessions';
 import { cardVaultKey, createSealer, loadEncryptionKey, parseKey } from './services/encryption';
@@ -50,6 +50,8 @@ export interface BuildOptions {
   database: DatabaseHandle;
   redis?: Redis | null;
   proofing?: IdentityProofing;
+  /** The rate table (tests pass one with a known date); config/exchange-rates.json otherwise. */
+  rateTable?: RateTable;
   logger?: boolean | object;
 }
 
@@ -132,10 +134,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const merchants = loadMerchants(config.merchantsDir);
   const proofing = options.proofing ?? simulatedIdentityProofing;
+  const exchange = createExchange({
+    table: options.rateTable ?? loadRateTable(config.exchangeRatesFile),
+    maxAgeHours: config.exchangeRateMaxAgeHours,
+  });
   assertSimulatorsAllowed(config, {
     'identity-proofing': proofing === simulatedIdentityProofing,
     paypal: true,
     'card-vault': true,
+    'exchange-rates': exchange.simulated,
   });
   const appKey = loadEncryptionKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m));
   const previousKeys = config.previousEncryptionKeys.map(parseKey);
@@ -151,7 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
     merchants,
     forms: createFormService(),
-    exchange: createExchange(),
+    exchange,
     proofing,
     sealer,
     // The vault seals card numbers under a key of its own, derived from the application key.

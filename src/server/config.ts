@@ -42,9 +42,13 @@ export interface ServerConfig {
   previousEncryptionKeys: string[];
   /** Simulators production may run with, named explicitly (ALLOW_SIMULATORS, comma list). */
   allowedSimulators: ReadonlySet<Simulator>;
+  /** The rate table claims are converted with (EXCHANGE_RATES_FILE). */
+  exchangeRatesFile: string;
+  /** Exchange rates older than this many hours are refused (EXCHANGE_RATE_MAX_AGE_HOURS). */
+  exchangeRateMaxAgeHours: number;
 }
 
-export const SIMULATORS = ['identity-proofing', 'paypal', 'card-vault'] as const;
+export const SIMULATORS = ['identity-proofing', 'paypal', 'card-vault', 'exchange-rates'] as const;
 export type Simulator = (typeof SIMULATORS)[number];
 
 const list = (value: string | undefined): string[] =>
@@ -119,5 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     invitationTtlDays: Number(env.INVITATION_TTL_DAYS ?? 30),
     previousEncryptionKeys: list(env.APP_ENCRYPTION_PREVIOUS_KEYS),
     allowedSimulators: parseSimulators(env.ALLOW_SIMULATORS),
+    exchangeRatesFile: resolve(
+      env.EXCHANGE_RATES_FILE || join(REPO_ROOT, 'config/exchange-rates.json'),
+    ),
+    exchangeRateMaxAgeHours: Number(env.EXCHANGE_RATE_MAX_AGE_HOURS ?? 36),
   };
 }

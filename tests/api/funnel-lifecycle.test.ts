@@ -21,6 +21,9 @@ import {
   type TestApp,
 } from './support/harness';
 
+/** A German WIRE account (masked details as stored): its country rules say it receives EUR. */
+const EURO_ACCOUNT = { countryCode: 'DE', nickname: 'Girokonto', iban: 'DE89 •••• 3000' };
+
 describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -174,7 +177,7 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
       const second = await createClaim(t.app, user.email, '10.00', 'USD');
       const [method] = await t.database.db
         .insert(paymentMethods)
-        .values({ profileId: user.profileId, type: 'PHYSICAL_CHECK', preferred: true, details: {} })
+        .values({ profileId: user.profileId, type: 'WIRE', preferred: true, details: EURO_ACCOUNT })
         .returning();
       await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
         claimId: user.claimId,
@@ -186,7 +189,7 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
       const response = await user.browser.api('PUT', `/claims/${second.claim.id}/accept`, {
         otp: code,
         paymentMethodId: method?.id,
-        targetCurrency: 'USD',
+        targetCurrency: 'EUR',
       });
       expect(response.body.message).toBe('Wrong OTP');
       const right = await user.browser.api<{ status: string }>(
@@ -545,13 +548,18 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
       const user = await activatedUser(t.app);
       const [method] = await t.database.db
         .insert(paymentMethods)
-        .values({ profileId: user.profileId, type: 'PHYSICAL_CHECK', preferred: true, details: {} })
+        .values({ profileId: user.profileId, type: 'WIRE', preferred: true, details: EURO_ACCOUNT })
         .returning();
       const quote = await user.browser.api<{ rate: string; targetAmount: string }>(
         'GET',
-        `/claims/${user.claimId}/quote?targetCurrency=EUR`,
+        `/claims/${user.claimId}/quote?targetCurrency=EUR&paymentMethodId=${method?.id}`,
       );
-      expect(quote.body.data).toMatchObject({ rate: '0.921000', targetAmount: '115.59' });
+      expect(quote.body.data).toMatchObject({
+        rate: '0.921',
+        targetAmount: '115.59',
+        currencies: ['EUR'],
+        source: expect.stringMatching(/reference rates/),
+      });
       await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
         claimId: user.claimId,
         paymentMethodId: method?.id,

@@ -230,6 +230,8 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
         expirationYear: 2039,
         preferred: true,
       }),
+      // A US debit card receives USD (country rules: currencies).
+      currencies: ['USD'],
     });
     expect(JSON.stringify(created.body)).not.toMatch(/4242424242424242|"cvc"|321|nameOnCard/);
     const id = (created.body.data.debitCard as { id: string }).id;
@@ -257,6 +259,7 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
     expect(created.body.data).toEqual({
       type: 'Paypal',
       paypal: expect.objectContaining({ email: 'ana.pp@example.com', preferred: true }),
+      currencies: expect.arrayContaining(['USD', 'EUR', 'JPY']),
     });
     const second = await user.browser.api('POST', '/payment-methods/paypal', {
       authorizationCode: code,
@@ -360,6 +363,7 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
     expect(created.body.data).toEqual({
       type: 'PHYSICAL_CHECK',
       physicalCheck: expect.objectContaining({ preferred: true }),
+      currencies: ['USD'],
     });
     expect((await user.browser.api('POST', '/payment-methods/physical-checks', {})).status).toBe(
       409,

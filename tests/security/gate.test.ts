@@ -230,7 +230,7 @@ describe.each(DATABASE_KINDS)('the access code and production cookies on %s', (k
       kind,
       {
         NODE_ENV: 'production',
-        ALLOW_SIMULATORS: 'identity-proofing,paypal,card-vault',
+        ALLOW_SIMULATORS: 'identity-proofing,paypal,card-vault,exchange-rates',
       },
       server.database,
     );

@@ -26,9 +26,13 @@ const ACH = {
   nickname: 'Mine',
 };
 
-async function addBank(browser: HttpBrowser, overrides: Record<string, string> = {}) {
+async function addBank(
+  browser: HttpBrowser,
+  overrides: Record<string, string> = {},
+  base: Record<string, string> = ACH,
+) {
   const response = await browser.api('POST', '/payment-methods/bank-accounts', {
-    ...ACH,
+    ...base,
     ...overrides,
   });
   expect(response.status, response.text).toBe(200);
@@ -104,12 +108,20 @@ describe.each(DATABASE_KINDS)('payout destination attacks on %s', (kind) => {
 
   it('binds the acceptance code to the claim, the payout method and the currency', async () => {
     const user = await activatedUser(server);
-    const mine = await addBank(user.browser);
-    const thiefs = await addBank(user.browser, {
-      nickname: 'Other',
-      accountNumber: '555566667777',
-      accountNumberConfirmation: '555566667777',
-    });
+    // An Austrian WIRE account receives EUR and USD (country rules), so the currency can change.
+    const austrian = {
+      countryCode: 'AT',
+      transferMethod: 'WIRE',
+      nickname: 'Girokonto',
+      iban: 'AT611904300234573201',
+      bic: 'BKAUATWW',
+    };
+    const mine = await addBank(user.browser, {}, austrian);
+    const thiefs = await addBank(
+      user.browser,
+      { nickname: 'Other', iban: 'AT483200000012345864' },
+      austrian,
+    );
     await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
       paymentMethodId: mine,
       targetCurrency: 'USD',
@@ -125,6 +137,14 @@ describe.each(DATABASE_KINDS)('payout destination attacks on %s', (kind) => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.json!.message).toBe('Wrong OTP');
     }
+    // A currency the account cannot receive is refused before any code is looked at.
+    const pounds = await user.browser.api('PUT', `/claims/${user.claimId}/accept`, {
+      otp,
+      paymentMethodId: mine,
+      targetCurrency: 'GBP',
+    });
+    expect(pounds.status).toBe(400);
+    expect(pounds.json!.message).toMatch(/^CurrencyNotReceivable/);
     const right = await user.browser.api('PUT', `/claims/${user.claimId}/accept`, {
       otp,
       paymentMethodId: mine,

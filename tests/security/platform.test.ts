@@ -26,7 +26,7 @@ import {
 
 const OTHER_KEY = Buffer.alloc(32, 7).toString('base64');
 const PRODUCTION = { NODE_ENV: 'production', ADMIN_API_KEY: ADMIN_KEY };
-const ALL_SIMULATORS = 'identity-proofing,paypal,card-vault';
+const ALL_SIMULATORS = 'identity-proofing,paypal,card-vault,exchange-rates';
 
 const setStatus = (server: LiveServer, id: string, status: string) =>
   adminCall(server, 'PUT', `/profiles/${id}/status`, { status });
@@ -179,7 +179,7 @@ describe('production mode', () => {
   it('refuses to start with a simulator it was not told about, naming it', async () => {
     const kind = DATABASE_KINDS[0]!;
     await expect(startLiveServer(kind, { ...PRODUCTION, ALLOW_SIMULATORS: '' })).rejects.toThrow(
-      /simulators wired in \(identity-proofing, paypal, card-vault\)/,
+      /simulators wired in \(identity-proofing, paypal, card-vault, exchange-rates\)/,
     );
     await expect(
       startLiveServer(kind, { ...PRODUCTION, ALLOW_SIMULATORS: 'paypal,card-vault' }),

@@ -8,7 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog, REPO_ROOT } from '../schemas/catalog';
 import { ruleNameFor } from '../schemas/compose';
-import type { CountryRules, RuleExample } from '../schemas/country-rules';
+import {
+  OTHER_PAYOUT_TYPES,
+  TRANSFER_METHODS,
+  type CountryRules,
+  type OtherPayoutType,
+  type RuleExample,
+  type TransferMethod,
+} from '../schemas/country-rules';
 import { createFormValidator } from '../validation/form-validator';
 
 export interface RuleFinding {
@@ -25,6 +32,7 @@ export interface RuleCheckReport {
 }
 
 const fileOf = (name: string): string => `country-rules/${name}.json`;
+const ISO_4217 = new Set(Intl.supportedValuesOf('currency'));
 
 /** Every regular expression of a rule file with where it sits (message keys are not patterns). */
 function patternsOf(value: unknown, path = ''): { path: string; pattern: string }[] {
@@ -79,6 +87,13 @@ function checkMetaSchema(root: string, rules: Record<string, CountryRules>): Rul
       }
     }
     findings.push(...unsafePatterns(name, rule));
+    for (const [kind, codes] of Object.entries(rule.currencies ?? {})) {
+      for (const code of codes.filter((c) => !ISO_4217.has(c)))
+        findings.push({
+          file: fileOf(name),
+          problem: `/currencies/${kind} names ${code}, which is not an ISO 4217 currency code`,
+        });
+    }
     if (rule.country !== name) {
       findings.push({
         file: fileOf(name),
@@ -101,6 +116,29 @@ function checkMetaSchema(root: string, rules: Record<string, CountryRules>): Rul
     }
   }
   return findings;
+}
+
+/** A payout example: whether the type is offered in the country and what it receives. */
+function payoutProblem(
+  validator: ReturnType<typeof createFormValidator>,
+  country: string,
+  example: RuleExample,
+): string | undefined {
+  const type = String(example.data.type ?? '');
+  const isBank = (TRANSFER_METHODS as readonly string[]).includes(type);
+  const known = isBank || (OTHER_PAYOUT_TYPES as readonly string[]).includes(type);
+  if (!known) return `data.type "${type}" is not a payout type`;
+  const offered = isBank
+    ? validator.transferMethods(country).includes(type as TransferMethod)
+    : validator.payoutTypes(country).includes(type as OtherPayoutType);
+  if (example.offered !== undefined && offered !== example.offered)
+    return `${type} should ${example.offered ? '' : 'not '}be offered in ${country}, but it is${offered ? '' : ' not'}`;
+  if (example.currencies) {
+    const receives = validator.currencies(country, type as TransferMethod | OtherPayoutType);
+    if (receives.join() !== example.currencies.join())
+      return `${type} in ${country} should receive ${example.currencies.join(', ')}, but receives ${receives.join(', ') || 'nothing'}`;
+  }
+  return undefined;
 }
 
 function describeErrors(errors: { path: string; keyword: string }[]): string {
@@ -153,6 +191,11 @@ export function checkRules(root: string = REPO_ROOT): RuleCheckReport {
           example: label,
           problem: `${example.country} is not governed by this rule`,
         });
+        return;
+      }
+      if (example.form === 'payout') {
+        const problem = payoutProblem(validator, country, example);
+        if (problem) findings.push({ file: fileOf(name), example: label, problem });
         return;
       }
       let result;

@@ -1,12 +1,13 @@
 // compose(formId, {country, method}) = form schema x country rules x transfer method, as one plain
 // JSON Schema per variant: rules become standard keywords (pattern, enum, minLength, required, ...)
 // and custom ones (iban, abaRouting, ...), never if/then blocks. Deterministic and cached.
-import type {
-  CountryRules,
-  FieldRule,
-  FieldRules,
-  OtherPayoutType,
-  TransferMethod,
+import {
+  TRANSFER_METHODS,
+  type CountryRules,
+  type FieldRule,
+  type FieldRules,
+  type OtherPayoutType,
+  type TransferMethod,
 } from './country-rules';
 import type { JsonSchema } from './json-schema';
 import type { RuleCatalog } from './catalog';
@@ -102,6 +103,25 @@ export function payoutTypesFor(catalog: RuleCatalog, country: string): OtherPayo
   let types: OtherPayoutType[] = [];
   for (const rule of ruleChain(catalog, country)) types = rule.payoutTypes ?? types;
   return types;
+}
+
+/**
+ * The currencies a payout method can receive, from the most specific rule that says: for a bank
+ * account (`method` given) the rules of the account's country, the transfer method's list before
+ * `bankAccount` in each file; for another payout type the rules of the resident's country.
+ */
+export function currenciesFor(
+  catalog: RuleCatalog,
+  country: string,
+  kind: TransferMethod | OtherPayoutType,
+): string[] {
+  const isBank = (TRANSFER_METHODS as readonly string[]).includes(kind);
+  for (const rule of [...ruleChain(catalog, country)].reverse()) {
+    const lists = rule.currencies ?? {};
+    const found = lists[kind] ?? (isBank ? lists.bankAccount : undefined);
+    if (found) return found;
+  }
+  return [];
 }
 
 function mergeFieldRules(layers: (FieldRules | undefined)[]): Map<string, FieldRule> {
@@ -292,6 +312,8 @@ export function createComposer(catalog: RuleCatalog) {
   const transferMethods = (country: string): TransferMethod[] =>
     transferMethodsFor(catalog, country);
   const payoutTypes = (country: string): OtherPayoutType[] => payoutTypesFor(catalog, country);
+  const currencies = (country: string, kind: TransferMethod | OtherPayoutType): string[] =>
+    currenciesFor(catalog, country, kind);
 
-  return { compose, allVariants, transferMethods, payoutTypes };
+  return { compose, allVariants, transferMethods, payoutTypes, currencies };
 }

@@ -38,13 +38,18 @@ export interface BankAccountRules extends FormRules {
 
 export interface RuleExample {
   description: string;
-  form: 'address' | 'bank-account';
+  /** `payout`: what a resident may add (`data.type`) and the currencies it receives. */
+  form: 'address' | 'bank-account' | 'payout';
   /** For shared rules: the country the example is tried as. */
   country?: string;
   method?: TransferMethod;
   data: Record<string, unknown>;
   valid?: true;
   errors?: { path: string; keyword: string }[];
+  /** payout examples: whether `data.type` may be added in the country. */
+  offered?: boolean;
+  /** payout examples: the currencies `data.type` receives there, in order. */
+  currencies?: string[];
 }
 
 export interface CountryRules {
@@ -62,6 +67,8 @@ export interface CountryRules {
   bankAccount?: BankAccountRules;
   /** Payout methods other than bank accounts a resident of the country may add. */
   payoutTypes?: OtherPayoutType[];
+  /** ISO 4217 currencies each payout method can receive (see `currenciesFor`). */
+  currencies?: Partial<Record<CurrencyKey, string[]>>;
   examples: RuleExample[];
 }
 
@@ -70,3 +77,6 @@ export const OTHER_PAYOUT_TYPES = ['DEBIT_CARD', 'Paypal', 'ZELLE', 'PHYSICAL_CH
 export type OtherPayoutType = (typeof OTHER_PAYOUT_TYPES)[number];
 
 export type { JsonSchema };
+
+/** What a `currencies` list is for: bank accounts of the country, one transfer method, a type. */
+export type CurrencyKey = 'bankAccount' | TransferMethod | OtherPayoutType;

@@ -3,13 +3,109 @@
 //   delete, so what is paid is what the user confirmed;
 // - the accepted claim keeps a snapshot of its destination (type and masked details only);
 // - every change of payout methods is announced by mail to the account's email, in its language,
-//   so a stolen session cannot redirect money silently.
+//   so a stolen session cannot redirect money silently;
+// - what a resident may add and what each method can receive are country rule data, narrowed by
+//   the merchant's configuration: the API allows exactly what the portal offers.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { claims, paymentMethods, profiles } from '../db/schema';
-import { conflict } from '../errors';
+import { addresses, claims, paymentMethods, profiles } from '../db/schema';
+import { badRequest, conflict } from '../errors';
+import type { FormValidator } from '../../core/validation/form-validator';
+import type { Configuration } from '../../core/types/entities/configuration';
+import type { PaymentMethodType } from '../../core/types/entities/payment-method-type';
+import type { OtherPayoutType, TransferMethod } from '../../core/schemas/country-rules';
+import type { ProfileRow } from '../repositories/profiles';
 import type { Mailer } from '../services/mailer';
-import { toPaymentMethodDto, type PaymentMethodRow } from '../repositories/payment-methods';
+import {
+  BANK_TYPES,
+  isBankType,
+  toPaymentMethodDto,
+  type PaymentMethodRow,
+} from '../repositories/payment-methods';
+
+// ---- what a resident may add, what a method can receive -----------------------------------
+
+/** The country whose rules govern a profile's payout methods: its residency, else its address. */
+export async function residencyOf(db: Database, profile: ProfileRow): Promise<string | undefined> {
+  const fromProfile = (profile.person?.residency ?? profile.company?.residency) as
+    string | undefined;
+  if (fromProfile) return fromProfile;
+  const [address] = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.profileId, profile.id))
+    .limit(1);
+  return address?.fields.countryCode;
+}
+
+/**
+ * The payout types a resident of `residency` may add: the bank transfer methods and other types
+ * of the country rules, narrowed by the merchant's `payoutTypes`; none where the merchant does not
+ * serve the country.
+ */
+export function offeredPayoutTypes(
+  rules: FormValidator,
+  merchant: Configuration | undefined,
+  residency: string,
+): PaymentMethodType[] {
+  if (merchant && !merchant.supportedCountries.includes(residency as never)) return [];
+  const transfer = rules.transferMethods(residency);
+  const offered: PaymentMethodType[] = [
+    ...BANK_TYPES.filter((type) => transfer.includes(type)),
+    ...rules.payoutTypes(residency),
+  ];
+  const narrowed = merchant?.payoutTypes;
+  return narrowed ? offered.filter((type) => narrowed.includes(type)) : offered;
+}
+
+/** Refuses a type that `offeredPayoutTypes` does not list (409 PaymentTypeNotOffered). */
+export function assertOffered(
+  rules: FormValidator,
+  merchant: Configuration | undefined,
+  residency: string | undefined,
+  type: PaymentMethodType,
+): void {
+  if (!residency)
+    throw badRequest('ResidencyRequired: Residency is required; complete the profile first');
+  if (!offeredPayoutTypes(rules, merchant, residency).includes(type))
+    throw conflict(`PaymentTypeNotOffered: ${type} is not offered to residents of ${residency}`);
+}
+
+/**
+ * The currencies a payout method can receive: the country rules' `currencies` for a bank account's
+ * country and transfer method, or for the type in the resident's country, that the rate table
+ * quotes.
+ */
+export function receivableCurrencies(
+  rules: FormValidator,
+  quoted: readonly string[],
+  method: PaymentMethodRow,
+  residency: string | undefined,
+): string[] {
+  const country = isBankType(method.type)
+    ? (method.details.countryCode as string | undefined)
+    : residency;
+  if (!country) return [];
+  const listed = rules.currencies(country, method.type as TransferMethod | OtherPayoutType);
+  return listed.filter((code) => quoted.includes(code));
+}
+
+/** Refuses a currency the method cannot receive, naming the ones it can (400 on targetCurrency). */
+export function assertReceivable(receivable: readonly string[], currency: string): void {
+  if (receivable.includes(currency)) return;
+  throw badRequest(
+    `CurrencyNotReceivable: this payout method receives ${receivable.join(', ') || 'no quoted currency'}, not ${currency}`,
+    [
+      {
+        path: '/targetCurrency',
+        keyword: 'enum',
+        messageKey: 'currency.notReceivable',
+        params: { allowedValues: [...receivable] },
+        message: `This payout method receives ${receivable.join(', ')}; choose one of them.`,
+      },
+    ],
+  );
+}
 
 /** Claim statuses in which the chosen payout method must not change. */
 export const PAYMENT_PENDING_STATUSES = ['PAYMENT_IN_PROGRESS'] as const;

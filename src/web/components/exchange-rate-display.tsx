@@ -8,13 +8,17 @@ export interface ExchangeRateDisplayProps {
   targetAmount: string | number;
   targetCurrency: string;
   rate: string | number;
-  /** ISO date-time of the quote. */
+  /** ISO date-time the rate was published. */
   asOf: string;
+  /** Who published the rate. */
+  rateSource?: string;
   className?: string;
 }
 
 export function formatMoney(amount: string | number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(Number(amount));
+  // A decimal string is formatted exactly (Intl takes it as is), never through a binary float.
+  const exact = typeof amount === 'string' ? (amount as `${number}`) : amount;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(exact);
 }
 
 export function ExchangeRateDisplay({
@@ -24,6 +28,7 @@ export function ExchangeRateDisplay({
   targetCurrency,
   rate,
   asOf,
+  rateSource,
   className,
 }: ExchangeRateDisplayProps) {
   const { t, i18n } = useTranslation();
@@ -61,6 +66,14 @@ export function ExchangeRateDisplay({
         </span>
         <span aria-hidden="true"> · </span>
         <time dateTime={asOf}>{t('widgets.exchangeRate.asOf', { date: formattedDate })}</time>
+        {rateSource ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="exchange-rate__source-name">
+              {t('widgets.exchangeRate.source', { source: rateSource })}
+            </span>
+          </>
+        ) : null}
       </p>
     </div>
   );

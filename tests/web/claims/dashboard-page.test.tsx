@@ -31,10 +31,12 @@ const bank: PaymentMethod = {
     countryCode: 'US',
     accountNumber: '000123456789',
   },
+  currencies: ['USD', 'EUR'],
 };
 const check: PaymentMethod = {
   type: 'PHYSICAL_CHECK',
   physicalCheck: { id: 'pc-1', preferred: true },
+  currencies: ['USD'],
 };
 const pendingZelle: PaymentMethod = {
   type: 'ZELLE',
@@ -52,6 +54,7 @@ function mockApi({ claims, methods = [bank, check], status = 'ACTIVATED' }: Setu
   const accepts: unknown[] = [];
   const prefixes: string[] = [];
   const codeRequests: unknown[] = [];
+  const quotes: { targetCurrency: string | null; paymentMethodId: string | null }[] = [];
   server.use(
     handlers.profile(profileWith({ status })),
     http.get('/master/funnel/v1/claims', () => {
@@ -60,7 +63,12 @@ function mockApi({ claims, methods = [bank, check], status = 'ACTIVATED' }: Setu
     }),
     http.get('/master/funnel/v1/payment-methods', () => HttpResponse.json({ data: methods })),
     http.get('/master/funnel/v1/claims/:id/quote', ({ request }) => {
-      const target = new URL(request.url).searchParams.get('targetCurrency') ?? 'USD';
+      const params = new URL(request.url).searchParams;
+      const target = params.get('targetCurrency') ?? 'USD';
+      quotes.push({
+        targetCurrency: params.get('targetCurrency'),
+        paymentMethodId: params.get('paymentMethodId'),
+      });
       const rate = target === 'EUR' ? '0.92' : '1';
       return HttpResponse.json({
         data: {
@@ -70,6 +78,7 @@ function mockApi({ claims, methods = [bank, check], status = 'ACTIVATED' }: Setu
           rate,
           targetAmount: target === 'EUR' ? '92.00' : '100.00',
           asOf: '2024-03-05T10:00:00Z',
+          source: 'Reference rates',
           currencies: ['EUR', 'GBP', 'USD'],
         },
       });
@@ -111,7 +120,7 @@ function mockApi({ claims, methods = [bank, check], status = 'ACTIVATED' }: Setu
       return HttpResponse.json({ data: state.claims.find((c) => c.id === params.id) });
     }),
   );
-  return { state, accepts, prefixes, codeRequests };
+  return { state, accepts, prefixes, codeRequests, quotes };
 }
 
 async function renderDashboard() {
@@ -178,6 +187,12 @@ describe('claims dashboard', () => {
     // The preferred usable method is preselected.
     const checkRadio = await screen.findByRole('radio', { name: /Paper check/ });
     expect(checkRadio).toBeChecked();
+    // A paper check is paid in USD only: no other currency is offered for it.
+    const offered = () =>
+      within(screen.getByRole('combobox', { name: 'Currency you are paid in' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(offered()).toEqual(['USD']);
     const bankRadio = screen.getByRole('radio', { name: /Checking •••• 6789/ });
     await user.click(bankRadio);
     expect(bankRadio).toBeChecked();
@@ -185,13 +200,18 @@ describe('claims dashboard', () => {
     // The claim's currency first, then a conversion from the quote.
     const currency = screen.getByRole('combobox', { name: 'Currency you are paid in' });
     expect(currency).toHaveValue('USD');
-    await screen.findByRole('option', { name: 'EUR' });
+    expect(offered()).toEqual(['USD', 'EUR']);
     await user.selectOptions(currency, 'EUR');
     await waitFor(() =>
       expect(screen.getByRole('group', { name: 'Currency conversion' })).toHaveTextContent(
         '€92.00',
       ),
     );
+    // The rate's date and source are shown; the quote is for the chosen method.
+    const conversion = screen.getByRole('group', { name: 'Currency conversion' });
+    expect(conversion).toHaveTextContent('Rate as of Mar 5, 2024');
+    expect(conversion).toHaveTextContent('Source: Reference rates');
+    expect(api.quotes.at(-1)).toEqual({ targetCurrency: 'EUR', paymentMethodId: 'b-1' });
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enter your confirmation code' });
@@ -229,6 +249,48 @@ describe('claims dashboard', () => {
     expect(row).toHaveTextContent('€92.00 to Checking •••• 6789');
     expect(api.state.claimLoads).toBeGreaterThan(loadsBefore);
     expect(within(row).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('says why a conversion is refused at a stale rate, and keeps the claim currency open', async () => {
+    mockApi({ claims: [claim({})] });
+    server.use(
+      http.get('/master/funnel/v1/claims/:id/quote', ({ request }) => {
+        const target = new URL(request.url).searchParams.get('targetCurrency');
+        if (target === 'USD')
+          return HttpResponse.json({
+            data: {
+              sourceCurrency: 'USD',
+              targetCurrency: 'USD',
+              sourceAmount: '100.00',
+              rate: '1',
+              targetAmount: '100.00',
+              asOf: '2024-03-05T10:00:00Z',
+              source: 'Reference rates',
+              currencies: ['USD', 'EUR'],
+            },
+          });
+        return HttpResponse.json(
+          { code: 409, message: 'ExchangeRateStale: the USD→EUR rate is too old' },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = await renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('radio', { name: /Checking •••• 6789/ }));
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Currency you are paid in' }),
+      'EUR',
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The exchange rate to EUR is out of date, so we cannot pay you in EUR right now. Choose USD or try again later.',
+    );
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Currency you are paid in' }),
+      'USD',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
   });
 
   it('shows a Zelle account awaiting its code as not selectable, with a hint to verify it', async () => {

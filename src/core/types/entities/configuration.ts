@@ -4,6 +4,7 @@ import type { Branding } from './branding';
 import type { BusinessRules } from './business-rules';
 import type { CountryCode } from './country-code';
 import type { Locale } from './locale';
+import type { PaymentMethodType } from './payment-method-type';
 
 /**
  * Deployment configuration (GET /funnel/v1/configs).
@@ -18,6 +19,12 @@ export interface Configuration {
    * @minItems 1
    */
   supportedCountries: [CountryCode, ...CountryCode[]];
+  /**
+   * The payout types and bank transfer methods this merchant pays to; absent: every type the residency's country rules offer. It only narrows the country rules, never widens them.
+   *
+   * @minItems 1
+   */
+  payoutTypes?: [PaymentMethodType, ...PaymentMethodType[]];
   /**
    * Languages offered in the language menu.
    *

@@ -16,6 +16,10 @@ export type PaymentMethod =
        * True while a claim in progress (accepted, not yet paid) goes to this method: it cannot be edited or deleted.
        */
       lockedByClaim?: boolean;
+      /**
+       * ISO 4217 currencies this method can receive (country rule data that the rate table quotes); a claim is paid to it in one of them.
+       */
+      currencies?: string[];
     }
   | {
       type: 'DEBIT_CARD';
@@ -24,6 +28,10 @@ export type PaymentMethod =
        * True while a claim in progress (accepted, not yet paid) goes to this method: it cannot be edited or deleted.
        */
       lockedByClaim?: boolean;
+      /**
+       * ISO 4217 currencies this method can receive (country rule data that the rate table quotes); a claim is paid to it in one of them.
+       */
+      currencies?: string[];
     }
   | {
       type: 'Paypal';
@@ -32,6 +40,10 @@ export type PaymentMethod =
        * True while a claim in progress (accepted, not yet paid) goes to this method: it cannot be edited or deleted.
        */
       lockedByClaim?: boolean;
+      /**
+       * ISO 4217 currencies this method can receive (country rule data that the rate table quotes); a claim is paid to it in one of them.
+       */
+      currencies?: string[];
     }
   | {
       type: 'ZELLE';
@@ -40,6 +52,10 @@ export type PaymentMethod =
        * True while a claim in progress (accepted, not yet paid) goes to this method: it cannot be edited or deleted.
        */
       lockedByClaim?: boolean;
+      /**
+       * ISO 4217 currencies this method can receive (country rule data that the rate table quotes); a claim is paid to it in one of them.
+       */
+      currencies?: string[];
     }
   | {
       type: 'PHYSICAL_CHECK';
@@ -48,4 +64,8 @@ export type PaymentMethod =
        * True while a claim in progress (accepted, not yet paid) goes to this method: it cannot be edited or deleted.
        */
       lockedByClaim?: boolean;
+      /**
+       * ISO 4217 currencies this method can receive (country rule data that the rate table quotes); a claim is paid to it in one of them.
+       */
+      currencies?: string[];
     };

@@ -14,7 +14,12 @@ import { getProfile } from '../../repositories/profiles';
 import { assertUsable } from '../../repositories/payment-methods';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { getLiveToken } from '../../repositories/tokens';
-import { destinationOf } from '../../domain/payout-methods';
+import {
+  assertReceivable,
+  destinationOf,
+  receivableCurrencies,
+  residencyOf,
+} from '../../domain/payout-methods';
 
 const idParams = {
   type: 'object',
@@ -24,7 +29,7 @@ const idParams = {
 const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
 
 const claimRoutes: FastifyPluginAsync = async (app) => {
-  const { db, mailer, merchants, exchange } = app.deps;
+  const { db, mailer, merchants, exchange, forms } = app.deps;
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
   /**
    * What an acceptance code is bound to: the claim, the payout method and the currency the user
@@ -41,6 +46,17 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
         `ProfileNotActivated: claims can be accepted or cancelled once the profile is ACTIVATED (now ${profile.status})`,
       );
     return profile;
+  }
+
+  /** The currencies the user's method can receive (rule data ∩ rate table), for the claim. */
+  async function receivableBy(profileId: string, paymentMethodId: string, handle = db) {
+    const method = await assertUsable(handle, profileId, paymentMethodId);
+    // Inside a transaction every read goes through it (PGlite has a single connection).
+    const residency = await residencyOf(handle, await getProfile(handle, profileId));
+    return {
+      method,
+      currencies: receivableCurrencies(forms.validator, exchange.currencies, method, residency),
+    };
   }
 
   async function attachClaim(profileId: string, claimId: string) {
@@ -144,20 +160,29 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
         params: idParams,
         querystring: {
           type: 'object',
-          properties: { targetCurrency: currency },
+          properties: {
+            targetCurrency: currency,
+            paymentMethodId: { type: 'string', format: 'uuid' },
+          },
           required: ['targetCurrency'],
         },
       },
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const { targetCurrency } = request.query as { targetCurrency: string };
+      const { targetCurrency, paymentMethodId } = request.query as {
+        targetCurrency: string;
+        paymentMethodId?: string;
+      };
       const claim = await getOwnClaim(db, me(request), id);
+      // With a payout method: only what it can receive is offered, and quoted.
+      let currencies = exchange.currencies;
+      if (paymentMethodId) {
+        currencies = (await receivableBy(me(request), paymentMethodId)).currencies;
+        assertReceivable(currencies, targetCurrency);
+      }
       return {
-        data: {
-          ...exchange.quote(claim.amount, claim.currency, targetCurrency),
-          currencies: exchange.currencies,
-        },
+        data: { ...exchange.quote(claim.amount, claim.currency, targetCurrency), currencies },
       };
     },
   );
@@ -192,14 +217,17 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       const claim = await getOwnClaim(db, profile.id, id);
       if (!isAcceptable(claim.status))
         throw conflict(`ClaimNotAcceptable: the claim is ${claim.status}`);
-      await assertUsable(db, profile.id, paymentMethodId);
+      const target = targetCurrency ?? claim.currency;
+      assertReceivable((await receivableBy(profile.id, paymentMethodId)).currencies, target);
+      // A stale rate is refused before a code is sent for it.
+      exchange.quote(claim.amount, claim.currency, target);
       return sendCode(
         db,
         mailer,
         {
           profileId: profile.id,
           purpose: 'CLAIM_ACCEPTANCE',
-          subject: subjectOf(claim.id, paymentMethodId, targetCurrency ?? claim.currency),
+          subject: subjectOf(claim.id, paymentMethodId, target),
           prefix,
         },
         (code) => ({
@@ -274,11 +302,9 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
           return { data: toClaimDto(claim, merchants) };
         throw conflict(`ClaimNotAcceptable: the claim is ${claim.status}`);
       }
-      const quote = exchange.quote(
-        claim.amount,
-        claim.currency,
-        body.targetCurrency ?? claim.currency,
-      );
+      const target = body.targetCurrency ?? claim.currency;
+      assertReceivable((await receivableBy(profileId, body.paymentMethodId)).currencies, target);
+      const quote = exchange.quote(claim.amount, claim.currency, target);
       const accepted = await acceptOnce(claim.id, body, () =>
         redeemCode(
           db,
@@ -289,7 +315,9 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
             code: body.otp,
           },
           async (tx) => {
-            const method = await assertUsable(tx, profileId, body.paymentMethodId);
+            const { method, currencies } = await receivableBy(profileId, body.paymentMethodId, tx);
+            // Checked again under the method's row lock: an edit may have changed its country.
+            assertReceivable(currencies, quote.targetCurrency);
             const updated = await tx
               .update(claims)
               .set({

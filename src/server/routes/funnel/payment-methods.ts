@@ -25,11 +25,16 @@ import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { sealedBinding } from '../../repositories/payment-methods';
 import {
   assertNotLockedByClaim,
+  assertOffered,
   lockedMethodIds,
   notifyPayoutMethodChange,
+  offeredPayoutTypes,
+  receivableCurrencies,
+  residencyOf,
 } from '../../domain/payout-methods';
 import { cardBrandOf } from '../../../core/validation/runtime';
-import type { OtherPayoutType, TransferMethod } from '../../../core/schemas/country-rules';
+import type { TransferMethod } from '../../../core/schemas/country-rules';
+import type { PaymentMethodType } from '../../../core/types/entities/payment-method-type';
 
 type Body = Record<string, unknown>;
 
@@ -59,7 +64,7 @@ const idObject = {
 } as const;
 
 const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
-  const { db, forms, sealer, cardVault, paypal, mailer, merchants } = app.deps;
+  const { db, forms, sealer, cardVault, paypal, mailer, merchants, exchange } = app.deps;
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
 
   /** Adding and editing need a proofed profile; ON_HOLD forbids only deleting (spec section 6). */
@@ -69,18 +74,10 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         `ProfileNotActivated: payout methods can be added once the profile is ACTIVATED (now ${profile.status})`,
       );
   }
-  /**
-   * Refuses a type the profile's residency does not offer (country rule `payoutTypes`) or that the
-   * merchant does not serve there: the API allows exactly what available-types lists.
-   */
-  async function assertOffered(profile: ProfileRow, type: OtherPayoutType): Promise<void> {
-    const residency = await residencyOf(profile);
-    if (!residency)
-      throw badRequest('ResidencyRequired: Residency is required; complete the profile first');
-    const merchant = merchants.byId(profile.merchantId);
-    const served = !merchant || merchant.configuration.supportedCountries.includes(residency);
-    if (!served || !forms.validator.payoutTypes(residency).includes(type))
-      throw conflict(`PaymentTypeNotOffered: ${type} is not offered to residents of ${residency}`);
+  /** Refuses a type the residency's rules or the merchant do not offer (as available-types). */
+  async function assertTypeOffered(profile: ProfileRow, type: PaymentMethodType): Promise<void> {
+    const merchant = merchants.byId(profile.merchantId)?.configuration;
+    assertOffered(forms.validator, merchant, await residencyOf(db, profile), type);
   }
 
   function assertCanDelete(profile: ProfileRow): void {
@@ -141,14 +138,20 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     return row;
   }
 
-  /** The DTOs, each marked when a payment in progress goes to it (the portal locks its card). */
+  /**
+   * The DTOs, each with the currencies it can receive and marked when a payment in progress goes
+   * to it (the portal locks its card).
+   */
   async function withLocks(rows: PaymentMethodRow[]) {
     const locked = await lockedMethodIds(
       db,
       rows.map((r) => r.id),
     );
+    const owner = rows[0] && (await getProfile(db, rows[0].profileId));
+    const residency = owner ? await residencyOf(db, owner) : undefined;
     return rows.map((r) => ({
       ...toPaymentMethodDto(r),
+      currencies: receivableCurrencies(forms.validator, exchange.currencies, r, residency),
       ...(locked.has(r.id) ? { lockedByClaim: true } : {}),
     }));
   }
@@ -214,19 +217,13 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const { claimID } = request.query as { claimID?: string };
       if (claimID) await getOwnClaim(db, profileId, claimID);
       const profile = await getProfile(db, profileId);
-      const residency = await residencyOf(profile);
+      const residency = await residencyOf(db, profile);
       if (!residency)
         throw badRequest('ResidencyRequired: Residency is required; complete the profile first');
-      const merchant = merchants.byId(profile.merchantId);
-      if (merchant && !merchant.configuration.supportedCountries.includes(residency))
-        return { data: [] };
+      const merchant = merchants.byId(profile.merchantId)?.configuration;
       const rows = await listPaymentMethods(db, profileId);
-      const bankTypes = forms.validator.transferMethods(residency);
-      const candidates = [
-        ...BANK_TYPES.filter((t) => bankTypes.includes(t)),
-        // Which other types a resident may add is country rule data (country-rules/*.json).
-        ...forms.validator.payoutTypes(residency),
-      ];
+      // Country rule data (country-rules/*.json), narrowed by the merchant's configuration.
+      const candidates = offeredPayoutTypes(forms.validator, merchant, residency);
       const data = candidates
         .map((type) => ({
           type,
@@ -237,18 +234,6 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       return { data, residency };
     },
   );
-
-  async function residencyOf(profile: ProfileRow): Promise<string | undefined> {
-    const fromProfile = (profile.person?.residency ?? profile.company?.residency) as
-      string | undefined;
-    if (fromProfile) return fromProfile;
-    const [address] = await db
-      .select()
-      .from(addresses)
-      .where(eq(addresses.profileId, profile.id))
-      .limit(1);
-    return address?.fields.countryCode;
-  }
 
   app.post(
     '/preferred',
@@ -294,6 +279,11 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     forms.assertValid('bank-account', form);
     const merchant = merchants.byId(profile.merchantId);
     const country = String(form.countryCode);
+    // The account's country says which transfer methods exist; the merchant may pay to fewer.
+    const narrowed = merchant?.configuration.payoutTypes;
+    const method = String(form.transferMethod) as PaymentMethodType;
+    if (narrowed && !narrowed.includes(method))
+      throw conflict(`PaymentTypeNotOffered: ${method} bank accounts are not offered here`);
     if (merchant && !merchant.configuration.supportedCountries.includes(country)) {
       throw badRequest(`ValidationError: bank accounts in ${country} are not supported here`, [
         {
@@ -431,7 +421,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       }
       const profile = await getProfile(db, profileId);
       assertCanAdd(profile);
-      await assertOffered(profile, 'DEBIT_CARD');
+      await assertTypeOffered(profile, 'DEBIT_CARD');
       forms.assertValid('debit-card', form);
       const pan = String(form.pan);
       const [month = '', year = ''] = String(form.expiryDate).split('/');
@@ -501,7 +491,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body as Body;
       const profile = await getProfile(db, profileId);
       assertCanAdd(profile);
-      await assertOffered(profile, 'Paypal');
+      await assertTypeOffered(profile, 'Paypal');
       forms.assertValid('paypal', body);
       const account = await paypal.exchange(String(body.authorizationCode));
       const row = await db.transaction(async (tx) => {
@@ -546,7 +536,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const { preferred: _preferred, ...body } = request.body as Body;
       const profile = await getProfile(db, profileId);
       assertCanAdd(profile);
-      await assertOffered(profile, 'ZELLE');
+      await assertTypeOffered(profile, 'ZELLE');
       forms.assertValid('zelle', body);
       const row = await db.transaction(async (tx) => {
         await assertBelowMax(tx, profileId, 'ZELLE', 'Zelle token');
@@ -670,7 +660,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const body = (request.body ?? {}) as Body;
       const profile = await getProfile(db, profileId);
       assertCanAdd(profile);
-      await assertOffered(profile, 'PHYSICAL_CHECK');
+      await assertTypeOffered(profile, 'PHYSICAL_CHECK');
       forms.assertValid('physical-check', body);
       const [address] = await db
         .select()

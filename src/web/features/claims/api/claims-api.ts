@@ -9,6 +9,9 @@ export interface Quote {
   rate: string;
   targetAmount: string;
   asOf: string;
+  /** Who published the rate. */
+  source: string;
+  /** The currencies the chosen payout method can receive (all quoted ones without a method). */
   currencies: string[];
 }
 
@@ -35,10 +38,13 @@ export const claimsApi = api.injectEndpoints({
         params: claimId ? { claimId } : undefined,
       }),
     }),
-    getQuote: build.query<Quote, { claimId: string; targetCurrency: string }>({
-      query: ({ claimId, targetCurrency }) => ({
+    getQuote: build.query<
+      Quote,
+      { claimId: string; targetCurrency: string; paymentMethodId?: string }
+    >({
+      query: ({ claimId, targetCurrency, paymentMethodId }) => ({
         url: `/funnel/v1/claims/${claimId}/quote`,
-        params: { targetCurrency },
+        params: paymentMethodId ? { targetCurrency, paymentMethodId } : { targetCurrency },
       }),
     }),
     sendAcceptanceCode: build.mutation<

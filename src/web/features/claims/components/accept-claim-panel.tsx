@@ -16,6 +16,13 @@ import {
 import { randomPrefix } from './claim-rules';
 import { payoutOption } from './payout-method-label';
 
+/** The stable name of a failed quote ("ExchangeRateStale: ..."), if the server gave one. */
+function quoteFailureMessage(error: unknown): string | undefined {
+  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
+  const message = typeof data?.message === 'string' ? data.message : '';
+  return /^(\w+):/.exec(message)?.[1];
+}
+
 export interface AcceptClaimPanelProps {
   claim: Claim;
   onAccepted: () => void;
@@ -32,9 +39,21 @@ export function AcceptClaimPanel({ claim, onAccepted, onClose }: AcceptClaimPane
   const [chosen, setChosen] = useState<string | null>(null);
   const selected = chosen ?? (usable.find((o) => o.preferred) ?? usable[0])?.id ?? null;
 
-  const [currency, setCurrency] = useState(claim.currency);
-  const quote = useGetQuoteQuery({ claimId: claim.id, targetCurrency: currency });
-  const currencies = Array.from(new Set([claim.currency, ...(quote.data?.currencies ?? [])]));
+  // Only what the chosen method can receive is offered: the claim's own currency first when it can.
+  const currencies = options.find((o) => o.id === selected)?.currencies ?? [];
+  const [chosenCurrency, setCurrency] = useState(claim.currency);
+  const currency = currencies.includes(chosenCurrency)
+    ? chosenCurrency
+    : currencies.includes(claim.currency)
+      ? claim.currency
+      : (currencies[0] ?? claim.currency);
+  const quote = useGetQuoteQuery(
+    { claimId: claim.id, targetCurrency: currency, paymentMethodId: selected ?? undefined },
+    { skip: !selected || !currencies.length },
+  );
+  const quoteFailure = quoteFailureMessage(quote.error);
+  // The quote for what is chosen now: never an earlier currency's conversion.
+  const shownQuote = quote.isError ? undefined : quote.currentData;
 
   const [sendCode, sending] = useSendAcceptanceCodeMutation();
   const [accept] = useAcceptClaimMutation();
@@ -121,17 +140,26 @@ export function AcceptClaimPanel({ claim, onAccepted, onClose }: AcceptClaimPane
               ))}
             </select>
           </div>
-          {quote.data ? (
+          {!currencies.length ? (
+            <p role="alert">{t('dashboard.accept.noCurrency')}</p>
+          ) : quote.isError ? (
+            <p role="alert">
+              {quoteFailure === 'ExchangeRateStale'
+                ? t('dashboard.accept.rateStale', { target: currency, source: claim.currency })
+                : quoteFailure === 'CurrencyNotReceivable'
+                  ? t('dashboard.accept.currencyNotReceivable', { currency })
+                  : t('dashboard.accept.quoteFailed')}
+            </p>
+          ) : shownQuote ? (
             <ExchangeRateDisplay
               sourceAmount={claim.amount}
               sourceCurrency={claim.currency}
-              targetAmount={quote.data.targetAmount}
-              targetCurrency={quote.data.targetCurrency}
-              rate={quote.data.rate}
-              asOf={quote.data.asOf}
+              targetAmount={shownQuote.targetAmount}
+              targetCurrency={shownQuote.targetCurrency}
+              rate={shownQuote.rate}
+              asOf={shownQuote.asOf}
+              rateSource={shownQuote.source}
             />
-          ) : quote.isError ? (
-            <p role="alert">{t('dashboard.accept.quoteFailed')}</p>
           ) : (
             <Spinner />
           )}
@@ -147,7 +175,12 @@ export function AcceptClaimPanel({ claim, onAccepted, onClose }: AcceptClaimPane
             <button
               type="submit"
               className="button"
-              disabled={!selected || !usable.some((o) => o.id === selected) || sending.isLoading}
+              disabled={
+                !selected ||
+                !usable.some((o) => o.id === selected) ||
+                !shownQuote ||
+                sending.isLoading
+              }
             >
               {t('dashboard.accept.continue')}
             </button>

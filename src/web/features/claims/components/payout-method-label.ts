@@ -9,11 +9,17 @@ export interface PayoutOption {
   usable: boolean;
   labelKey: string;
   values: Record<string, string>;
+  /** ISO 4217 currencies the method can receive (the server's rule data). */
+  currencies: string[];
 }
 
 const tail = (value: string | undefined) => (value ?? '').replace(/[^0-9A-Za-z]/g, '').slice(-4);
 
 export function payoutOption(method: PaymentMethod): PayoutOption {
+  return { ...optionOf(method), currencies: method.currencies ?? [] };
+}
+
+function optionOf(method: PaymentMethod): Omit<PayoutOption, 'currencies'> {
   switch (method.type) {
     case 'ACH':
     case 'WIRE':

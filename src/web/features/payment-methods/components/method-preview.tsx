@@ -76,6 +76,11 @@ export function MethodPreview({ method, hideTransferMethod = false }: MethodPrev
       }
     }
   }
+  if (method.currencies?.length)
+    lines.push({
+      key: 'currencies',
+      text: t('payoutMethods.receives', { currencies: method.currencies.join(', ') }),
+    });
   return (
     <ul className="payout-method__details">
       {lines.map((line) => (
