@@ -52,7 +52,7 @@ export interface CountryRules {
   /** ISO 3166-1 alpha-2 code, or the name of a shared rule such as "_default" or "_iban". */
   country: string;
   name: string;
-  /** Shared rules only: the countries that use this rule without a file of their own. */
+  /** Shared rules only: the countries that use this rule (a listed country's own file, if any, extends it). */
   countries?: string[];
   /** Shared rule this file starts from; "_default" when absent. */
   extends?: string;
