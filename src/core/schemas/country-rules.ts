@@ -20,6 +20,8 @@ export interface FieldRule {
   abaRouting?: boolean;
   clabe?: boolean;
   cbu?: boolean;
+  /** UK modulus check of this account number with the sibling field it names (the sort code). */
+  ukModulus?: string;
   source?: string;
   description?: string;
 }
