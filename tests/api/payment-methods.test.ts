@@ -9,6 +9,8 @@ import { DATABASE_KINDS } from './support/databases';
 import {
   activatedUser,
   admin,
+  Browser,
+  registeredUser,
   latestOtp,
   outbox,
   startTestApp,
@@ -491,6 +493,30 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
     expect(row?.status).toBe('PAYMENT_IN_PROGRESS');
   });
 
+  it('suggests the BIC of an IBAN whose bank a national directory knows (bic-lookup)', async () => {
+    const user = await activatedUser(t.app);
+    const lookup = (iban: unknown) =>
+      user.browser.api<{ bic: string | null }>('POST', '/payment-methods/bic-lookup', { iban });
+    // Commerzbank (Bankleitzahl 37040044), from the registry's German example; print format too.
+    for (const iban of ['DE89370400440532013000', 'de89 3704 0044 0532 0130 00']) {
+      const found = await lookup(iban);
+      expect(found.status).toBe(200);
+      expect(found.body.data).toEqual({ bic: 'COBADEFFXXX' });
+    }
+    expect((await lookup('NL91ABNA0417164300')).body.data).toEqual({ bic: 'ABNANL2A' });
+    // No directory for Ukraine; a mistyped IBAN derives nothing.
+    expect((await lookup('UA213223130000026007233566001')).body.data).toEqual({ bic: null });
+    expect((await lookup('DE88370400440532013000')).body.data).toEqual({ bic: null });
+    const bad = await lookup(42);
+    expect(bad.status).toBe(400);
+    expect((await user.browser.api('POST', '/payment-methods/bic-lookup', {})).status).toBe(400);
+    // Private, like every payout-method route.
+    const stranger = await new Browser(t.app).api('POST', '/payment-methods/bic-lookup', {
+      iban: 'DE89370400440532013000',
+    });
+    expect(stranger.status).toBe(401);
+  });
+
   it('keeps another user out of my methods', async () => {
     const owner = await activatedUser(t.app);
     const intruder = await activatedUser(t.app);
@@ -506,4 +532,26 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
       await t.database.db.select().from(paymentMethods).where(eq(paymentMethods.id, id)),
     ).toHaveLength(1);
   });
+});
+
+describe('bic-lookup rate limit', () => {
+  it('answers 30 lookups a minute per account, then 429 (limits at their real values)', async () => {
+    const strict = await startTestApp('pglite', { RATE_LIMIT_SCALE: '1' });
+    try {
+      const user = await registeredUser(strict.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++)
+        statuses.push(
+          (
+            await user.browser.api('POST', '/payment-methods/bic-lookup', {
+              iban: 'DE89370400440532013000',
+            })
+          ).status,
+        );
+      expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  }, 60_000);
 });

@@ -12,9 +12,13 @@ export interface Vector {
   expected?: 'valid' | 'luhn' | 'cardBrand' | 'pattern';
   brand?: string | null;
   luhn?: boolean;
+  /** uk-modulus vectors: the sort code the account number (`value`) is checked with. */
+  sortCode?: string;
 }
 
-export const loadVectors = (name: 'iban' | 'bic' | 'card' | 'aba' | 'clabe' | 'cbu'): Vector[] =>
+export const loadVectors = (
+  name: 'iban' | 'bic' | 'card' | 'aba' | 'clabe' | 'cbu' | 'uk-modulus',
+): Vector[] =>
   (
     JSON.parse(readFileSync(join(REPO_ROOT, 'tests/fixtures/vectors', `${name}.json`), 'utf8')) as {
       vectors: Vector[];

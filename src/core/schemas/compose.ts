@@ -148,6 +148,7 @@ const RULE_TO_SCHEMA: Partial<Record<keyof FieldRule, keyof JsonSchema>> = {
   abaRouting: 'abaRouting',
   clabe: 'clabe',
   cbu: 'cbu',
+  ukModulus: 'ukModulus',
 };
 
 function applyFieldRule(base: JsonSchema, rule: FieldRule, country: string): JsonSchema {
@@ -227,10 +228,16 @@ function composeCountryForm(
     if (rule?.required === true) required.add(name);
     if (rule?.required === false) required.delete(name);
   }
-  for (const field of rules.keys()) {
+  for (const [field, rule] of rules) {
     if (!form.properties?.[field]) {
       throw new Error(
         `country rule ${ruleName} names field "${field}", which the ${formId} form does not have`,
+      );
+    }
+    // A check against a sibling field needs that field in this variant.
+    if (rule.ukModulus !== undefined && !properties[rule.ukModulus]) {
+      throw new Error(
+        `country rule ${ruleName} checks "${field}" against "${rule.ukModulus}", which the ${formId} form of ${country} does not have`,
       );
     }
   }

@@ -20,6 +20,8 @@ export interface FieldRule {
   abaRouting?: boolean;
   clabe?: boolean;
   cbu?: boolean;
+  /** UK modulus check of this account number with the sibling field it names (the sort code). */
+  ukModulus?: string;
   source?: string;
   description?: string;
 }
@@ -57,7 +59,7 @@ export interface CountryRules {
   /** ISO 3166-1 alpha-2 code, or the name of a shared rule such as "_default" or "_iban". */
   country: string;
   name: string;
-  /** Shared rules only: the countries that use this rule without a file of their own. */
+  /** Shared rules only: the countries that use this rule (a listed country's own file, if any, extends it). */
   countries?: string[];
   /** Shared rule this file starts from; "_default" when absent. */
   extends?: string;

@@ -38,6 +38,7 @@ export interface JsonSchema {
   minimumAge?: number;
   notEqual?: string;
   isSameValue?: string;
+  ukModulus?: string;
   // annotations for the portal
   'x-label'?: string;
   'x-help'?: string;

@@ -3,6 +3,7 @@
 // validators can import the same function instead of embedding it: no `new Function` in the browser.
 import { _, Name, type Code, type KeywordCxt, type KeywordDefinition } from 'ajv';
 import * as runtime from './runtime';
+import * as ukRuntime from './runtime-uk';
 
 type RuntimeName = {
   [K in keyof typeof runtime]: (typeof runtime)[K] extends (...args: never[]) => unknown
@@ -13,6 +14,10 @@ type RuntimeName = {
 /** A scope reference to runtime.<name>, emitted as `runtime.<name>` in standalone code. */
 const runtimeRef = (cxt: KeywordCxt, name: RuntimeName): Code =>
   cxt.gen.scopeValue('func', { ref: runtime[name], code: _`runtime.${new Name(name)}` });
+
+/** runtime-uk.ukModulus, emitted as `ukRuntime.ukModulus`: only validators using it import it. */
+const ukModulusRef = (cxt: KeywordCxt): Code =>
+  cxt.gen.scopeValue('func', { ref: ukRuntime.ukModulus, code: _`ukRuntime.ukModulus` });
 
 /** A string keyword failing when `runtime[fn](data, schemaValue)` is false. */
 const stringCheck = (
@@ -101,6 +106,12 @@ export const customKeywords: KeywordDefinition[] = [
     'isSameValue',
     (cxt, sibling) => _`${runtimeRef(cxt, 'sameIgnoringCase')}(${cxt.data}, ${sibling})`,
     'must differ from the other field',
+  ),
+  // A UK account number must pass the modulus check together with the sort code it names.
+  siblingCheck(
+    'ukModulus',
+    (cxt, sibling) => _`!${ukModulusRef(cxt)}(${cxt.data}, ${sibling})`,
+    'must match the sort code (UK modulus check)',
   ),
 ];
 

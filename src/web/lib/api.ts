@@ -60,7 +60,8 @@ export async function refreshSession(): Promise<boolean> {
 }
 
 /** Endpoints whose failures the global error rule leaves to their caller (no error modal). */
-export const QUIET_ENDPOINTS: ReadonlySet<string> = new Set(['reloadProfile']);
+// lookupBic only suggests a BIC: when it fails the user types the BIC, with no error shown.
+export const QUIET_ENDPOINTS: ReadonlySet<string> = new Set(['reloadProfile', 'lookupBic']);
 
 /** Requests that answer 401 without sending the user to sign in (the login gate handles them). */
 const SILENT_401 = new Set(['getPrincipal', 'getProfileStatus']);

@@ -130,6 +130,39 @@ describe('notEqual and isSameValue compare with a sibling', () => {
   });
 });
 
+describe('ukModulus checks an account number with its sibling sort code', () => {
+  const vectors = loadVectors('uk-modulus');
+  it.each(vectors.map((v) => [v.sortCode, v.value, v.valid] as const))(
+    'sort code %s, account %s: valid %s (VocaLink test case)',
+    (sortCode, account, valid) => {
+      expect(check({ type: 'string', ukModulus: 'other' }, account, { other: sortCode })).toEqual(
+        valid ? [] : ['ukModulus'],
+      );
+    },
+  );
+  it('covers the 34 cases VocaLink publishes, passing and failing', () => {
+    expect(vectors).toHaveLength(34);
+    expect(vectors.filter((v) => !v.valid).length).toBeGreaterThanOrEqual(8);
+  });
+  it('leaves values not yet in shape to the patterns', () => {
+    const schema = { type: 'string', ukModulus: 'other' };
+    expect(check(schema, '66374959')).toEqual([]);
+    expect(check(schema, '66374959', { other: '08-99-99' })).toEqual([]);
+    expect(check(schema, '6637495', { other: '089999' })).toEqual([]);
+  });
+  it('names the sibling in its error', () => {
+    const validate = ajv.compile({
+      type: 'object',
+      properties: { v: { type: 'string', ukModulus: 'other' }, other: { type: 'string' } },
+    });
+    validate({ v: '88837493', other: '107999' });
+    expect(validate.errors?.[0]).toMatchObject({
+      keyword: 'ukModulus',
+      params: { otherField: 'other' },
+    });
+  });
+});
+
 describe('minimumAge', () => {
   afterEach(() => vi.useRealTimers());
   it('counts the birthday itself as reached', () => {

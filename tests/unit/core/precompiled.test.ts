@@ -66,10 +66,25 @@ function records(): {
       });
     }
   }
+  for (const v of loadVectors('uk-modulus')) {
+    out.push({
+      formId: 'bank-account',
+      country: 'GB',
+      method: 'WIRE',
+      data: { countryCode: 'GB', sortCode: v.sortCode, accountNumber: v.value },
+    });
+  }
   return out;
 }
 
 describe('precompiled validators', () => {
+  it('import the UK modulus table only where the ukModulus keyword is used (GB bank accounts)', () => {
+    const importing = manifest
+      .filter((e) => readFileSync(join(VALIDATORS_DIR, e.file), 'utf8').includes('runtime-uk'))
+      .map((e) => e.file);
+    expect(importing).toEqual(['bank-account.GB.WIRE.js']);
+  });
+
   it('exist for every variant, each with exactly the schema that was composed', () => {
     const variants = formValidator.allVariants();
     expect(modules.size).toBe(variants.length);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -158,5 +158,93 @@ describe('bank account page', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(errorsOf(iban)).toEqual(['IBAN is required.']);
     expect(sent).toEqual([]);
+  });
+
+  describe('BIC derived from the IBAN', () => {
+    const LOOKUP = '/master/funnel/v1/payment-methods/bic-lookup';
+    const BICS: Record<string, string> = {
+      DE89370400440532013000: 'COBADEFFXXX',
+      DE84100100100532013000: 'PBNKDEFFXXX',
+    };
+    /** The lookup the server answers from its bank directory; every IBAN it was asked about. */
+    const directory = () =>
+      answer('post', LOOKUP, (body) =>
+        HttpResponse.json({ data: { bic: BICS[(body as { iban: string }).iban] ?? null } }),
+      );
+    async function germanAccount(user: ReturnType<typeof userEvent.setup>) {
+      await renderPage('/bank-account', '/bank-account', <BankAccountPage />);
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Country' }), 'DE');
+      await user.type(await screen.findByRole('textbox', { name: 'Account nickname' }), 'Giro');
+      return {
+        iban: screen.getByRole('textbox', { name: 'IBAN' }),
+        bic: screen.getByRole('textbox', { name: 'BIC (SWIFT code)' }),
+      };
+    }
+    const NOTE = /Derived from the IBAN: please check that this is your bank's BIC/;
+
+    it('fills in the BIC of a valid IBAN, says where it came from, and sends it', async () => {
+      useApi([]);
+      const asked = directory();
+      const sent = answer('post', URL, () => HttpResponse.json({ data: bank() }));
+      const user = userEvent.setup();
+      const { iban, bic } = await germanAccount(user);
+      expect(bic).toHaveValue('');
+      await user.type(iban, 'DE89 3704 0044 0532 0130 00');
+      await waitFor(() => expect(bic).toHaveValue('COBADEFFXXX'));
+      expect(bic).toHaveAccessibleDescription(NOTE);
+      expect(asked).toEqual([{ iban: 'DE89370400440532013000' }]);
+      await user.click(screen.getByRole('button', { name: 'Add bank account' }));
+      expect(await screen.findByTestId('location')).toHaveTextContent('/settings');
+      expect(sent).toEqual([
+        expect.objectContaining({ iban: expect.stringMatching(/^DE89/), bic: 'COBADEFFXXX' }),
+      ]);
+    });
+
+    it('follows a changed IBAN while the BIC is the derived one, and keeps a BIC the user typed', async () => {
+      useApi([]);
+      directory();
+      const user = userEvent.setup();
+      const { iban, bic } = await germanAccount(user);
+      await user.type(iban, 'DE89370400440532013000');
+      await waitFor(() => expect(bic).toHaveValue('COBADEFFXXX'));
+      await user.clear(iban);
+      await user.type(iban, 'DE84100100100532013000');
+      await waitFor(() => expect(bic).toHaveValue('PBNKDEFFXXX'));
+      expect(bic).toHaveAccessibleDescription(NOTE);
+      // The user overwrites it: the note goes, and another IBAN no longer changes it.
+      await user.clear(bic);
+      await user.type(bic, 'DEUTDEFF');
+      expect(bic).not.toHaveAccessibleDescription(NOTE);
+      await user.clear(iban);
+      await user.type(iban, 'DE89370400440532013000');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(bic).toHaveValue('DEUTDEFF');
+      expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+    });
+
+    it('empties a derived BIC when another IBAN derives none', async () => {
+      useApi([]);
+      directory();
+      const user = userEvent.setup();
+      const { iban, bic } = await germanAccount(user);
+      await user.type(iban, 'DE89370400440532013000');
+      await waitFor(() => expect(bic).toHaveValue('COBADEFFXXX'));
+      await user.clear(iban);
+      await user.type(iban, 'DE44500105175407324931');
+      await waitFor(() => expect(bic).toHaveValue(''));
+      expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+    });
+
+    it('keeps a BIC typed before the IBAN, and suggests nothing for a bank it does not know', async () => {
+      useApi([]);
+      const asked = directory();
+      const user = userEvent.setup();
+      const { iban, bic } = await germanAccount(user);
+      await user.type(bic, 'DEUTDEFF');
+      await user.type(iban, 'DE89370400440532013000');
+      await waitFor(() => expect(asked).toHaveLength(1));
+      expect(bic).toHaveValue('DEUTDEFF');
+      expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+    });
   });
 });

@@ -33,6 +33,7 @@ import {
   residencyOf,
 } from '../../domain/payout-methods';
 import { cardBrandOf } from '../../../core/validation/runtime';
+import { bicFromIban } from '../../services/bic-from-iban';
 import type { TransferMethod } from '../../../core/schemas/country-rules';
 import type { PaymentMethodType } from '../../../core/types/entities/payment-method-type';
 
@@ -269,6 +270,38 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // ---- bank accounts ------------------------------------------------------------------------
+
+  // The BIC of an IBAN's bank where a national directory knows it, for the bank-account form to
+  // suggest and the user to confirm. POST, so the IBAN stays out of URLs and access logs.
+  app.post(
+    '/bic-lookup',
+    {
+      config: { rateLimit: app.limit(30, 'account') },
+      schema: {
+        tags: ['payout methods'],
+        body: {
+          type: 'object',
+          properties: { iban: { type: 'string', maxLength: 64 } },
+          required: ['iban'],
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: {
+                type: 'object',
+                properties: { bic: { type: ['string', 'null'] } },
+                required: ['bic'],
+              },
+            },
+            required: ['data'],
+          },
+        },
+      },
+    },
+    async (request) => ({ data: { bic: bicFromIban((request.body as { iban: string }).iban) } }),
+  );
 
   function bankRecord(body: Body): { form: Body; preferred: boolean } {
     const { preferred, id: _id, ...form } = body;

@@ -116,6 +116,13 @@ export interface CountryVariantFormProps {
    * edit mode of each country and method (a value kept for one country may not fit another).
    */
   editMode?: EditMode | ((variant: CountryMethod) => EditMode | undefined);
+  /**
+   * Values the page sets in the form (a BIC derived from the IBAN): each new object is merged into
+   * the current values once, and the user may change them afterwards.
+   */
+  fill?: FormData;
+  /** Translated lines under fields, by field name. */
+  notes?: Readonly<Record<string, string>>;
 }
 
 /** Keeps the fields a schema has, and sets its country and transfer method fields. */
@@ -147,6 +154,8 @@ export function CountryVariantForm({
   disabled,
   children,
   editMode,
+  fill,
+  notes,
 }: CountryVariantFormProps) {
   const [choice, setChoice] = useState<CountryMethod>(() => {
     const methods = formId === 'bank-account' ? transferMethodsFor(initialCountry, formId) : [];
@@ -170,6 +179,16 @@ export function CountryVariantForm({
     const data = carryOver(values, state.variant.schema.properties, choice);
     setStarted({ key: variantKey, data });
     setValues(data);
+  }
+  // A new fill goes into the current values and, through formData, into the form on screen.
+  const [filled, setFilled] = useState<FormData | undefined>(undefined);
+  if (fill !== filled) {
+    setFilled(fill);
+    if (fill && started.key) {
+      const data = { ...values, ...fill };
+      setValues(data);
+      setStarted({ key: started.key, data });
+    }
   }
   const mode = useMemo(
     () => (typeof editMode === 'function' ? editMode(choice) : editMode),
@@ -203,6 +222,7 @@ export function CountryVariantForm({
           submitLabel={submitLabel}
           disabled={disabled}
           editMode={mode}
+          notes={notes}
         >
           {children}
         </SchemaForm>

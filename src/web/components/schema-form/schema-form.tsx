@@ -43,6 +43,8 @@ export interface SchemaFormProps {
   uiSchema?: UiSchema;
   /** Editing a stored record: the fields that may stay empty to keep their stored value. */
   editMode?: EditMode;
+  /** Translated lines under fields, by field name (e.g. where a suggested value came from). */
+  notes?: Readonly<Record<string, string>>;
   /** Prefix of the input ids (default "root"): a second form on a page needs its own. */
   idPrefix?: string;
   /**
@@ -111,6 +113,7 @@ function VariantForm({
   countries,
   uiSchema: extraUiSchema,
   editMode,
+  notes,
   idPrefix = 'root',
   advisoryKeywords,
 }: SchemaFormProps & { variant: PrecompiledModule }) {
@@ -151,10 +154,13 @@ function VariantForm({
   );
   // Edit mode: relaxed fields lose their required marker, noted fields show their note.
   const relaxedKey = relaxedFields(editMode, baseUiSchema, data).join(',');
-  const uiSchema = useMemo(
-    () => editUiSchema(baseUiSchema, editMode, relaxedKey ? relaxedKey.split(',') : []),
-    [baseUiSchema, editMode, relaxedKey],
-  );
+  const uiSchema = useMemo(() => {
+    // A page's own notes show like edit mode's, after them.
+    const mode: EditMode | undefined = notes
+      ? { optionalFields: editMode?.optionalFields ?? [], notes: { ...editMode?.notes, ...notes } }
+      : editMode;
+    return editUiSchema(baseUiSchema, mode, relaxedKey ? relaxedKey.split(',') : []);
+  }, [baseUiSchema, editMode, notes, relaxedKey]);
 
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) =>

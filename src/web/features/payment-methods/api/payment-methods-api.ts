@@ -42,6 +42,11 @@ export const paymentMethodsApi = api.injectEndpoints({
       query: ({ id, body }) => ({ url: `${BASE}/bank-accounts/${id}`, method: 'PUT', body }),
       invalidatesTags: [...CHANGES],
     }),
+    // A mutation only in form: POST keeps the IBAN out of URLs (and brings the CSRF header); it
+    // changes nothing, so it invalidates nothing.
+    lookupBic: build.mutation<{ bic: string | null }, string>({
+      query: (iban) => ({ url: `${BASE}/bic-lookup`, method: 'POST', body: { iban } }),
+    }),
     deleteBankAccount: build.mutation<PaymentMethod[], string>({
       query: (id) => ({ url: `${BASE}/bank-accounts/${id}`, method: 'DELETE' }),
       invalidatesTags: [...CHANGES],
@@ -104,6 +109,7 @@ export const {
   useSetPreferredMutation,
   useCreateBankAccountMutation,
   useUpdateBankAccountMutation,
+  useLookupBicMutation,
   useDeleteBankAccountMutation,
   useCreateDebitCardMutation,
   useUpdateDebitCardMutation,

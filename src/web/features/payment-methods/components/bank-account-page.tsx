@@ -2,7 +2,8 @@
 // above the generated bank-account form. Editing prefills what the API shows; the account numbers
 // come masked, so their fields start empty and an empty field keeps the stored number (the server
 // keeps it while the country stays the same): the form's edit mode lets them stay empty.
-import { useCallback } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { BankAccount } from '../../../../core/types/entities/bank-account';
@@ -20,6 +21,7 @@ import { useGetProfileQuery } from '../../profile/api/profile-api';
 import {
   useCreateBankAccountMutation,
   useGetPaymentMethodsQuery,
+  useLookupBicMutation,
   useUpdateBankAccountMutation,
 } from '../api/payment-methods-api';
 import { isBank, useMethodFailure } from './method-helpers';
@@ -63,6 +65,62 @@ export function keptNumbers(
   };
 }
 
+/** The electronic form of a valid IBAN (spaces and case ignored), else undefined. */
+export function validIban(value: unknown): string | undefined {
+  const iban = typeof value === 'string' ? electronicFormatIBAN(value) : null;
+  return iban && isValidIBAN(iban) ? iban : undefined;
+}
+
+interface DerivedBic {
+  iban: string;
+  bic: string;
+}
+
+/**
+ * The BIC derived from a valid IBAN (POST bic-lookup), put in the BIC field while that field is
+ * empty or still holds the previously derived BIC; a BIC the user typed stays. A derived BIC is
+ * emptied when another IBAN derives none. `note` is true while the field shows the BIC derived
+ * from the IBAN now in the form, so the page can say so.
+ */
+function useDerivedBic(initial: FormData | undefined) {
+  const [lookupBic] = useLookupBicMutation();
+  const [values, setValues] = useState<FormData>(initial ?? {});
+  const latest = useRef<{ values: FormData; derived?: DerivedBic }>({ values: initial ?? {} });
+  const [derived, setDerived] = useState<DerivedBic>();
+  const [fill, setFill] = useState<FormData>();
+  const iban = validIban(values.iban);
+
+  useEffect(() => {
+    if (!iban) return;
+    let current = true;
+    lookupBic(iban)
+      .unwrap()
+      .then(({ bic }) => {
+        const typed = String(latest.current.values.bic ?? '');
+        if (!current || (typed && typed !== latest.current.derived?.bic)) return;
+        if (!bic && !typed) return;
+        const next = bic ? { iban, bic } : undefined;
+        const values = { ...latest.current.values, bic: bic ?? undefined };
+        latest.current = { values, derived: next };
+        setValues(values);
+        setDerived(next);
+        setFill({ bic: bic ?? undefined });
+      })
+      // Only a suggestion: when the lookup fails the user types the BIC.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [iban, lookupBic]);
+
+  const onChange = useCallback((data: FormData) => {
+    latest.current = { ...latest.current, values: data };
+    setValues(data);
+  }, []);
+  const note = !!derived && derived.iban === iban && values.bic === derived.bic;
+  return { fill, note, onChange };
+}
+
 /** The PUT body: the numbers left empty are not sent, so the stored ones are kept. */
 export const withoutEmptySecrets = (data: FormData): Partial<BankAccountForm> =>
   Object.fromEntries(
@@ -91,6 +149,13 @@ export default function BankAccountPage() {
   const residency = profile?.person?.residency ?? profile?.company?.residency;
   const defaultCountry =
     residency && countries?.includes(residency as never) ? residency : (countries?.[0] ?? 'US');
+
+  const derivedBic = useDerivedBic(existing ? editableValues(existing) : undefined);
+  const bicDerived = t('payoutMethods.bankAccount.bicDerived');
+  const bicNote = useMemo(
+    () => (derivedBic.note ? { bic: bicDerived } : undefined),
+    [derivedBic.note, bicDerived],
+  );
 
   const editMode = useCallback(
     (variant: CountryMethod) =>
@@ -141,6 +206,9 @@ export default function BankAccountPage() {
             countries={countries}
             serverErrors={failure.serverErrors}
             editMode={existing ? editMode : undefined}
+            fill={derivedBic.fill}
+            notes={bicNote}
+            onChange={derivedBic.onChange}
             submitLabel={
               id ? t('payoutMethods.bankAccount.save') : t('payoutMethods.bankAccount.add')
             }
