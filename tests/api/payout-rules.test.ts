@@ -177,4 +177,42 @@ describe.each(DATABASE_KINDS)('payout rules on %s', (kind) => {
     expect(same.status).toBe(200);
     expect(same.body.data.source).toBe('Stale test rates');
   });
+
+  it("stores the beneficiary's address a cross-border wire needs, and shows it on the method", async () => {
+    const user = await activatedUser(fresh.app);
+    const ukrainian = {
+      countryCode: 'UA',
+      transferMethod: 'WIRE',
+      nickname: 'Rakhunok',
+      iban: 'UA213223130000026007233566001',
+      bic: 'EXBSUAUX',
+    };
+    const missing = await user.browser.api('POST', '/payment-methods/bank-accounts', ukrainian);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors?.map((e) => e.path)).toEqual(
+      expect.arrayContaining(['/addressLine1', '/addressCity', '/addressCountryCode']),
+    );
+    const created = await user.browser.api<{
+      bankAccount: { address?: Record<string, string> };
+      currencies: string[];
+    }>('POST', '/payment-methods/bank-accounts', {
+      ...ukrainian,
+      addressLine1: 'vul. Khreshchatyk 22',
+      addressCity: 'Kyiv',
+      addressPostalCode: '01001',
+      addressCountryCode: 'UA',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data.bankAccount.address).toEqual({
+      addressLine1: 'vul. Khreshchatyk 22',
+      city: 'Kyiv',
+      postalCode: '01001',
+      countryCode: 'UA',
+    });
+    expect(created.body.data.currencies).toEqual(['UAH', 'USD', 'EUR']);
+    // A domestic ACH account needs none.
+    expect((await user.browser.api('POST', '/payment-methods/bank-accounts', ACH)).status).toBe(
+      200,
+    );
+  });
 });

@@ -90,6 +90,25 @@ export function receivableCurrencies(
   return listed.filter((code) => quoted.includes(code));
 }
 
+/**
+ * The address a payout form carries in its flat address fields (addressLine1, addressCity, ...),
+ * as the Address stored with the method; undefined when the form has none.
+ */
+export function payoutAddress(form: Record<string, unknown>): Record<string, string> | undefined {
+  const text = (key: string) =>
+    typeof form[key] === 'string' && (form[key] as string).trim() ? (form[key] as string) : '';
+  if (!text('addressLine1')) return undefined;
+  const address: Record<string, string> = {
+    addressLine1: text('addressLine1'),
+    addressLine2: text('addressLine2'),
+    city: text('addressCity'),
+    state: text('addressState'),
+    postalCode: text('addressPostalCode'),
+    countryCode: text('addressCountryCode'),
+  };
+  return Object.fromEntries(Object.entries(address).filter(([, value]) => value));
+}
+
 /** Refuses a currency the method cannot receive, naming the ones it can (400 on targetCurrency). */
 export function assertReceivable(receivable: readonly string[], currency: string): void {
   if (receivable.includes(currency)) return;

@@ -134,6 +134,9 @@ describe('phone, nickname, province, OTP', () => {
       accountNumber: '123',
       accountNumberConfirmation: '123',
       bic: 'EQBLKENA',
+      addressLine1: '1 Moi Avenue',
+      addressCity: 'Nairobi',
+      addressCountryCode: 'KE',
     };
     expect(
       failures('bank-account', { ...base, nickname: 'x'.repeat(30) }, { country: 'KE' }),
@@ -142,6 +145,39 @@ describe('phone, nickname, province, OTP', () => {
       failures('bank-account', { ...base, nickname: 'x'.repeat(31) }, { country: 'KE' }),
     ).toEqual(['/nickname maxLength']);
     expect(failures('bank-account', base, { country: 'KE' })).toEqual(['/nickname required']);
+  });
+  it('beneficiary address: required for an international wire, optional for ACH and SEPA', () => {
+    const kenyan = {
+      countryCode: 'KE',
+      transferMethod: 'WIRE',
+      nickname: 'Equity',
+      accountNumber: '123',
+      accountNumberConfirmation: '123',
+      bic: 'EQBLKENA',
+    };
+    expect(failures('bank-account', kenyan, { country: 'KE' })).toEqual([
+      '/addressLine1 required',
+      '/addressCity required',
+      '/addressCountryCode required',
+    ]);
+    const us = {
+      countryCode: 'US',
+      transferMethod: 'ACH',
+      nickname: 'Checking',
+      accountType: 'CHECKING',
+      routingNumber: '011000015',
+      accountNumber: '123456789',
+      accountNumberConfirmation: '123456789',
+    };
+    expect(failures('bank-account', us, { country: 'US', method: 'ACH' })).toEqual([]);
+    const austrian = {
+      countryCode: 'AT',
+      transferMethod: 'WIRE',
+      nickname: 'Giro',
+      iban: 'AT611904300234573201',
+      bic: 'BKAUATWW',
+    };
+    expect(failures('bank-account', austrian, { country: 'AT', method: 'WIRE' })).toEqual([]);
   });
   it('province: at most 200', () => {
     const addr = {

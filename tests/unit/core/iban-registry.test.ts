@@ -43,12 +43,16 @@ const samples = new Map(
 );
 
 const composer = createComposer(catalog);
+// The beneficiary's address, which a cross-border wire carries (required outside SEPA).
 const record = (country: string, iban?: string) => ({
   countryCode: country,
   transferMethod: 'WIRE',
   nickname: 'Salary',
   ...(iban === undefined ? {} : { iban }),
   bic: 'DEUTDEFF',
+  addressLine1: '1 Main Street',
+  addressCity: 'Capital',
+  addressCountryCode: country,
 });
 
 const withoutBic = ({ bic: _bic, ...rest }: ReturnType<typeof record>) => rest;

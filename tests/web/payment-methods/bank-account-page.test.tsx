@@ -6,6 +6,7 @@ import BankAccountPage from '../../../src/web/features/payment-methods/component
 import { server } from '../support/server';
 import { errorsOf } from '../schema-form/support';
 import { answer, bank, renderPage, useApi } from './support';
+import { profileWith } from '../support/server';
 
 const URL = '/master/funnel/v1/payment-methods/bank-accounts';
 
@@ -245,6 +246,69 @@ describe('bank account page', () => {
       await waitFor(() => expect(asked).toHaveLength(1));
       expect(bic).toHaveValue('DEUTDEFF');
       expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+    });
+  });
+
+  describe("the beneficiary's address", () => {
+    const KYIV_HOME = {
+      id: 'a-1',
+      addressType: 'RESIDENTIAL' as const,
+      addressLine1: 'vul. Khreshchatyk 22',
+      city: 'Kyiv',
+      postalCode: '01001',
+      countryCode: 'UA',
+    };
+    const LOOKUP = '/master/funnel/v1/payment-methods/bic-lookup';
+
+    async function ukrainianWire(user: ReturnType<typeof userEvent.setup>) {
+      await renderPage('/bank-account', '/bank-account', <BankAccountPage />);
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Country' }), 'UA');
+      await user.type(await screen.findByRole('textbox', { name: 'Account nickname' }), 'Rakhunok');
+      await user.type(
+        screen.getByRole('textbox', { name: 'IBAN' }),
+        'UA21 3223 1300 0002 6007 2335 6600 1',
+      );
+      await user.type(screen.getByRole('textbox', { name: 'BIC (SWIFT code)' }), 'EXBSUAUX');
+    }
+
+    it('is the profile address while the box is ticked, and is sent with the account', async () => {
+      useApi([], { profile: profileWith({ addresses: [KYIV_HOME] }) });
+      answer('post', LOOKUP, () => HttpResponse.json({ data: { bic: null } }));
+      const sent = answer('post', URL, () => HttpResponse.json({ data: bank() }));
+      const user = userEvent.setup();
+      await ukrainianWire(user);
+      const same = screen.getByRole('checkbox', { name: 'Same address as my profile' });
+      expect(same).toBeChecked();
+      expect(same).toHaveAccessibleDescription('vul. Khreshchatyk 22, Kyiv 01001, UA');
+      expect(screen.queryByRole('textbox', { name: 'Address line 1' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Add bank account' }));
+      expect(await screen.findByTestId('location')).toHaveTextContent('/settings');
+      expect(sent).toEqual([
+        expect.objectContaining({
+          countryCode: 'UA',
+          transferMethod: 'WIRE',
+          addressLine1: 'vul. Khreshchatyk 22',
+          addressCity: 'Kyiv',
+          addressPostalCode: '01001',
+          addressCountryCode: 'UA',
+        }),
+      ]);
+    });
+
+    it('is required for a wire to Ukraine: without it the form names the missing field', async () => {
+      useApi([]);
+      answer('post', LOOKUP, () => HttpResponse.json({ data: { bic: null } }));
+      const sent = answer('post', URL, () => HttpResponse.json({ data: bank() }));
+      const user = userEvent.setup();
+      await ukrainianWire(user);
+      // No profile address: no box, the fields show and are required.
+      expect(screen.queryByRole('checkbox', { name: 'Same address as my profile' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Add bank account' }));
+      expect(await screen.findAllByText('Address line 1 is required.')).not.toHaveLength(0);
+      expect(screen.getByRole('textbox', { name: 'Address line 1' })).toHaveAccessibleDescription(
+        /Address line 1 is required/,
+      );
+      expect(sent).toEqual([]);
     });
   });
 });

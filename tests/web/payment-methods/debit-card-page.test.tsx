@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Address } from '../../../src/core/types/entities/address';
 import DebitCardPage from '../../../src/web/features/payment-methods/components/debit-card-page';
 import {
-  DEBIT_CARD_ADDRESS,
+  PAYOUT_ADDRESS_FIELDS,
   profileAddressValues,
 } from '../../../src/web/features/payment-methods/components/payment-address';
 import { profileWith } from '../support/server';
@@ -132,7 +132,7 @@ describe('debit card page', () => {
 
 describe('debit card billing address: same address as the profile', () => {
   it('maps the profile address to the form’s address fields', () => {
-    expect(profileAddressValues(HOME, DEBIT_CARD_ADDRESS)).toEqual({
+    expect(profileAddressValues(HOME, PAYOUT_ADDRESS_FIELDS)).toEqual({
       addressLine1: '12 Main St',
       addressCity: 'Springfield',
       addressState: 'IL',
@@ -140,7 +140,7 @@ describe('debit card billing address: same address as the profile', () => {
       addressCountryCode: 'US',
     });
     // Every field is named, so a line 2 typed before does not stay behind the profile's address.
-    expect(profileAddressValues(HOME, DEBIT_CARD_ADDRESS)).toHaveProperty(
+    expect(profileAddressValues(HOME, PAYOUT_ADDRESS_FIELDS)).toHaveProperty(
       'addressLine2',
       undefined,
     );

@@ -6,6 +6,7 @@ import type { PaymentMethod } from '../../../src/core/types/entities/payment-met
 import ZellePage from '../../../src/web/features/payment-methods/components/zelle-page';
 import { errorsOf } from '../schema-form/support';
 import { answer, apiError, renderPage, useApi, zelleAwaiting } from './support';
+import { profileWith } from '../support/server';
 
 const URL = '/master/funnel/v1/payment-methods/zelle';
 const FORM = {
@@ -145,5 +146,44 @@ describe('zelle page', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(errorsOf(email)).toEqual(['Email must be an email address like name@example.com.']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("sends the profile address as the account holder's while the box is ticked", async () => {
+    const home = {
+      id: 'a-1',
+      addressType: 'RESIDENTIAL' as const,
+      addressLine1: '12 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      postalCode: '62701',
+      countryCode: 'US',
+    };
+    const api = useApi([], { profile: profileWith({ addresses: [home] }) });
+    const created = answer('post', URL, () => {
+      api.methods = [awaiting()];
+      return HttpResponse.json({ data: awaiting() });
+    });
+    codeCalls(api, () => true);
+    const user = userEvent.setup();
+    await open();
+    expect(
+      await screen.findByRole('checkbox', { name: 'Same address as my profile' }),
+    ).toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), FORM.email);
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '15555550100');
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), FORM.firstName);
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), FORM.lastName);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'Enter your confirmation code' });
+    expect(created).toEqual([
+      expect.objectContaining({
+        email: FORM.email,
+        addressLine1: '12 Main St',
+        addressCity: 'Springfield',
+        addressState: 'IL',
+        addressPostalCode: '62701',
+        addressCountryCode: 'US',
+      }),
+    ]);
   });
 });

@@ -29,6 +29,7 @@ import {
   lockedMethodIds,
   notifyPayoutMethodChange,
   offeredPayoutTypes,
+  payoutAddress,
   receivableCurrencies,
   residencyOf,
 } from '../../domain/payout-methods';
@@ -358,6 +359,9 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     if (secrets.accountNumber) details.accountNumber = maskTail(secrets.accountNumber);
     if (secrets.routingNumber) details.routingNumber = maskTail(secrets.routingNumber);
     if (iban) details.iban = maskIban(iban);
+    // The beneficiary's address, as the bank will be given it.
+    const address = payoutAddress(form);
+    if (address) details.address = address;
     return { details, sealed: sealer.seal(JSON.stringify(secrets), sealedBinding(methodId)) };
   }
 
@@ -463,14 +467,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         last4: pan.slice(-4),
         expirationMonth: Number(month),
         expirationYear: 2000 + Number(year),
-        address: {
-          addressLine1: form.addressLine1,
-          ...(form.addressLine2 ? { addressLine2: form.addressLine2 } : {}),
-          city: form.addressCity,
-          ...(form.addressState ? { state: form.addressState } : {}),
-          postalCode: form.addressPostalCode,
-          countryCode: form.addressCountryCode,
-        },
+        address: payoutAddress(form),
       };
       // The CVC is used for this request only (a processor would check it) and never stored or logged.
       const row = await db.transaction(async (tx) => {
@@ -555,6 +552,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       phone,
       firstName,
       lastName,
+      ...(payoutAddress(body) ? { address: payoutAddress(body) } : {}),
     };
   }
 

@@ -1,6 +1,7 @@
 // Country and transfer method are chosen above the generated form. A change swaps the variant
 // (the form remounts with the variant's key) and keeps the values of the fields that still exist
 // in the new schema; the others are dropped.
+import type { UiSchema } from '@rjsf/utils';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from './countries';
@@ -123,6 +124,8 @@ export interface CountryVariantFormProps {
   fill?: FormData;
   /** Translated lines under fields, by field name. */
   notes?: Readonly<Record<string, string>>;
+  /** The page's uiSchema additions (the same-address checkbox of a payment address). */
+  uiSchema?: UiSchema;
 }
 
 /** Keeps the fields a schema has, and sets its country and transfer method fields. */
@@ -156,6 +159,7 @@ export function CountryVariantForm({
   editMode,
   fill,
   notes,
+  uiSchema,
 }: CountryVariantFormProps) {
   const [choice, setChoice] = useState<CountryMethod>(() => {
     const methods = formId === 'bank-account' ? transferMethodsFor(initialCountry, formId) : [];
@@ -223,6 +227,7 @@ export function CountryVariantForm({
           disabled={disabled}
           editMode={mode}
           notes={notes}
+          uiSchema={uiSchema}
         >
           {children}
         </SchemaForm>

@@ -25,6 +25,7 @@ import {
   useUpdateBankAccountMutation,
 } from '../api/payment-methods-api';
 import { isBank, useMethodFailure } from './method-helpers';
+import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
 
 const SHOWN_FIELDS = [
   'nickname',
@@ -151,6 +152,22 @@ export default function BankAccountPage() {
     residency && countries?.includes(residency as never) ? residency : (countries?.[0] ?? 'US');
 
   const derivedBic = useDerivedBic(existing ? editableValues(existing) : undefined);
+  // The beneficiary's address: the profile's unless the user unticks the box (or the account
+  // being edited has an address of its own).
+  const startValues = useMemo(() => (existing ? editableValues(existing) : {}), [existing]);
+  const address = usePaymentAddress(
+    PAYOUT_ADDRESS_FIELDS,
+    startValues,
+    existing?.address,
+    !!id && methods.isLoading,
+  );
+  const onChange = useCallback(
+    (data: FormData) => {
+      derivedBic.onChange(data);
+      address.onChange(data);
+    },
+    [derivedBic, address],
+  );
   const bicDerived = t('payoutMethods.bankAccount.bicDerived');
   const bicNote = useMemo(
     () => (derivedBic.note ? { bic: bicDerived } : undefined),
@@ -167,18 +184,19 @@ export default function BankAccountPage() {
     [existing, t],
   );
 
-  const submit = async (data: FormData) => {
+  const submit = async (entered: FormData) => {
     failure.clear();
+    const data = address.complete(entered);
     try {
       if (id) await updateBankAccount({ id, body: withoutEmptySecrets(data) }).unwrap();
       else await createBankAccount(data as unknown as BankAccountForm).unwrap();
       navigate('/settings');
     } catch (error) {
-      failure.fail(error);
+      address.reveal(failure.fail(error).fields);
     }
   };
 
-  const loading = !configuration || (id && methods.isLoading);
+  const loading = !configuration || (id && methods.isLoading) || !address.ready;
   return (
     <PageWrapper
       title={title}
@@ -202,13 +220,14 @@ export default function BankAccountPage() {
             formId="bank-account"
             initialCountry={existing?.countryCode ?? defaultCountry}
             initialMethod={existing?.transferMethod}
-            initialData={existing ? editableValues(existing) : undefined}
+            initialData={address.formData}
             countries={countries}
             serverErrors={failure.serverErrors}
             editMode={existing ? editMode : undefined}
             fill={derivedBic.fill}
             notes={bicNote}
-            onChange={derivedBic.onChange}
+            onChange={onChange}
+            uiSchema={address.uiSchema}
             submitLabel={
               id ? t('payoutMethods.bankAccount.save') : t('payoutMethods.bankAccount.add')
             }

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
 import { useCreateDebitCardMutation } from '../api/payment-methods-api';
 import { useMethodFailure } from './method-helpers';
-import { DEBIT_CARD_ADDRESS, usePaymentAddress } from './payment-address';
+import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
 
 // The cards offered are US debit cards: the billing country starts as the US.
 const START: FormData = { addressCountryCode: 'US' };
@@ -20,7 +20,7 @@ export default function DebitCardPage() {
   const { data: configuration } = useGetConfigurationQuery();
   const [createDebitCard] = useCreateDebitCardMutation();
   const failure = useMethodFailure();
-  const address = usePaymentAddress(DEBIT_CARD_ADDRESS, START);
+  const address = usePaymentAddress(PAYOUT_ADDRESS_FIELDS, START);
 
   const submit = async (data: FormData) => {
     failure.clear();

@@ -76,6 +76,22 @@ export function MethodPreview({ method, hideTransferMethod = false }: MethodPrev
       }
     }
   }
+  // Where the bank or Zelle sends it: the beneficiary's address as stored with the method.
+  const address =
+    method.type === 'ZELLE'
+      ? method.zelle.address
+      : method.type === 'DEBIT_CARD' || method.type === 'Paypal' || method.type === 'PHYSICAL_CHECK'
+        ? undefined
+        : method.bankAccount.address;
+  if (address?.addressLine1)
+    lines.push({
+      key: 'address',
+      text: t('payoutMethods.preview.address', {
+        value: [address.addressLine1, address.city, address.postalCode, address.countryCode]
+          .filter(Boolean)
+          .join(', '),
+      }),
+    });
   if (method.currencies?.length)
     lines.push({
       key: 'currencies',

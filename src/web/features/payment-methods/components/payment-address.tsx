@@ -21,8 +21,8 @@ export interface AddressFieldNames {
   countryCode: string;
 }
 
-/** The billing address fields of the debit-card form. */
-export const DEBIT_CARD_ADDRESS: AddressFieldNames = {
+/** The address fields of the payout forms (debit card billing, bank beneficiary, Zelle holder). */
+export const PAYOUT_ADDRESS_FIELDS: AddressFieldNames = {
   addressLine1: 'addressLine1',
   addressLine2: 'addressLine2',
   city: 'addressCity',
@@ -51,6 +51,13 @@ export function profileAddressValues(address: Address, names: AddressFieldNames)
     values[names[part]] = typeof value === 'string' && value.trim() ? value : undefined;
   }
   return values;
+}
+
+/** Whether two addresses are the same place, whatever the letter case and spacing. */
+function sameAddress(a: Address, b: Address): boolean {
+  const norm = (value: unknown) =>
+    typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').toLowerCase() : '';
+  return PARTS.every((part) => norm(a[part]) === norm(b[part]));
 }
 
 /** Whether an address has what a mailing address needs: line 1, city, postal code and country. */
@@ -126,23 +133,32 @@ export interface PaymentAddress {
 
 /**
  * The same-address checkbox of a payout form whose address fields are `names`; `initial` is the
- * form's data without the address. The box is offered, checked, when the profile has an address.
+ * form's data without the address. The box is offered when the profile has an address, checked
+ * unless the method being edited has a `stored` address of its own elsewhere.
  */
-export function usePaymentAddress(names: AddressFieldNames, initial: FormData): PaymentAddress {
+export function usePaymentAddress(
+  names: AddressFieldNames,
+  initial: FormData,
+  stored?: Address,
+  /** True while the method being edited is still loading: the form must not start without it. */
+  pending = false,
+): PaymentAddress {
   const { data: profile, isLoading } = useGetProfileQuery();
   const first = profile?.addresses?.[0];
   const address = isCompleteAddress(first) ? first : undefined;
   const [choice, setChoice] = useState<boolean | null>(null);
-  const same = !!address && (choice ?? true);
+  const startSame = !stored || (!!address && sameAddress(stored, address));
+  const same = !!address && (choice ?? startSame);
   // The form's data as last changed (null until the user changes something).
   const latest = useRef<FormData | null>(null);
   const [formData, setFormData] = useState<FormData | null>(null);
 
   // The form starts once the profile is there, pre-filled from its address (even a partial one).
-  const ready = !isLoading;
+  const ready = !isLoading && !pending;
   let startData = formData;
   if (ready && startData === null) {
-    startData = { ...initial, ...(first ? profileAddressValues(first, names) : {}) };
+    const from = stored ?? first;
+    startData = { ...initial, ...(from ? profileAddressValues(from, names) : {}) };
     setFormData(startData);
   }
 

@@ -15,7 +15,9 @@ import {
   useSendZelleCodeMutation,
   useVerifyZelleMutation,
 } from '../api/payment-methods-api';
+import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
 import { useMethodFailure } from './method-helpers';
+import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
 
 export default function ZellePage() {
   const { t } = useTranslation();
@@ -30,7 +32,7 @@ export default function ZellePage() {
   const zelle = methods.data?.find((m) => m.type === 'ZELLE');
   const token = zelle?.type === 'ZELLE' ? zelle.zelle : undefined;
   // One object per token: a new object would replace what the user is typing.
-  const formData = useMemo<FormData | undefined>(
+  const formData = useMemo<FormData>(
     () =>
       token
         ? {
@@ -40,9 +42,17 @@ export default function ZellePage() {
             firstName: token.firstName,
             lastName: token.lastName,
           }
-        : undefined,
+        : {},
     [token],
   );
+  // The account holder's address: the profile's unless unticked (or stored elsewhere).
+  const address = usePaymentAddress(
+    PAYOUT_ADDRESS_FIELDS,
+    formData,
+    token?.address,
+    methods.isLoading,
+  );
+  const { data: configuration } = useGetConfigurationQuery();
 
   const requestCode = async () => {
     failure.clear();
@@ -54,13 +64,14 @@ export default function ZellePage() {
     }
   };
 
-  const submit = async (data: FormData) => {
+  const submit = async (entered: FormData) => {
     failure.clear();
+    const data = address.complete(entered);
     let saved;
     try {
       saved = await saveZelle({ body: data as unknown as ZelleForm, existing: !!token }).unwrap();
     } catch (error) {
-      failure.fail(error);
+      address.reveal(failure.fail(error).fields);
       return;
     }
     if (saved.type === 'ZELLE' && saved.zelle.status === 'AWAITS_OTP') await requestCode();
@@ -74,7 +85,7 @@ export default function ZellePage() {
       width="tile"
       before={<Link to="/settings">{t('payoutMethods.back')}</Link>}
     >
-      {methods.isLoading ? (
+      {!address.ready ? (
         <Spinner />
       ) : (
         <>
@@ -100,7 +111,10 @@ export default function ZellePage() {
           ) : null}
           <SchemaForm
             formId="zelle"
-            formData={formData}
+            formData={address.formData}
+            onChange={address.onChange}
+            uiSchema={address.uiSchema}
+            countries={configuration?.supportedCountries}
             serverErrors={failure.serverErrors}
             submitLabel={t('payoutMethods.zelle.save')}
             onSubmit={submit}
