@@ -140,6 +140,77 @@ describe('payout method journeys (browser)', () => {
     await picture(page, 'en-dashboard-paid-with-zelle');
   }, 120_000);
 
+  it('(7) adds a Ukrainian WIRE account with the profile address and is paid in hryvnias', async () => {
+    const user = await activatedUser();
+    const page = await newPage();
+    await signInThroughPortal(page, base(), user.email);
+    await page.waitForURL(/\/dashboard$/);
+
+    // Ukraine had no IBAN rule: now its IBAN is asked for, and a wire there names the beneficiary,
+    // whose address is the profile's while the box stays ticked.
+    await page.goto(`${base()}/bank-account`);
+    await page
+      .getByLabel(named(t.field('countryCode')))
+      .first()
+      .selectOption('UA');
+    await page
+      .getByRole('radio', { name: startsWith(t.common('payoutMethods.types.WIRE')) })
+      .check();
+    await field(page, t.field('nickname')).fill('Rakhunok');
+    await field(page, t.field('iban')).fill('UA21 3223 1300 0002 6007 2335 6600 1');
+    await field(page, t.field('bic')).fill('EXBSUAUX');
+    const same = page.getByRole('checkbox', {
+      name: named(t.common('payoutMethods.address.sameAsProfile')),
+    });
+    expect(await same.isChecked()).toBe(true);
+    await see(field(page, t.field('addressLine1'))).toHaveCount(0);
+    await picture(page, 'en-bank-account-UA-wire');
+    await page
+      .getByRole('button', { name: named(t.common('payoutMethods.bankAccount.add')) })
+      .click();
+    await page.waitForURL(/\/settings$/);
+    const account = methodCards(page).filter({ hasText: 'Rakhunok' });
+    await see(account).toContainText('UA21 •••• 6001');
+    await see(account).toContainText(`350 Fifth Avenue, New York, 10118, US`);
+    await see(account).toContainText(
+      t.common('payoutMethods.receives', { currencies: 'UAH, USD, EUR' }),
+    );
+    await picture(page, 'en-settings-UA-wire');
+
+    // Accepted in the account's currency, with the rate's date and source shown.
+    await page.goto(`${base()}/dashboard`);
+    const claim = page.getByRole('listitem').filter({ hasText: '125.50' });
+    await claim.getByRole('button', { name: named(t.common('dashboard.actions.accept')) }).click();
+    await claim.getByRole('radio', { name: /Rakhunok/ }).check();
+    const currency = claim.getByLabel(t.common('dashboard.accept.currency'));
+    await see(currency.locator('option')).toHaveCount(3);
+    await currency.selectOption('UAH');
+    const hryvnias = new Intl.NumberFormat('en', { style: 'currency', currency: 'UAH' }).format(
+      5183.15,
+    );
+    const conversion = claim.getByRole('group', { name: t.common('widgets.exchangeRate.label') });
+    await see(conversion).toContainText(hryvnias);
+    await see(conversion).toContainText(t.common('widgets.exchangeRate.asOf', { date: '' }).trim());
+    await see(conversion).toContainText(
+      t.common('widgets.exchangeRate.source', { source: '' }).trim(),
+    );
+    await picture(page, 'en-accept-claim-UAH');
+    const accepting = Date.now();
+    await claim.getByRole('button', { name: named(t.common('dashboard.accept.continue')) }).click();
+    const code = page.getByRole('dialog');
+    await code
+      .getByLabel(t.common('codeDialog.codeLabel'))
+      .fill((await mailedCode(user.email, accepting)).otp);
+    await code.getByRole('button', { name: named(t.common('codeDialog.confirm')) }).click();
+    await see(page.getByText(t.common('dashboard.accept.success'))).toBeVisible();
+
+    // The dashboard shows what was chosen: the amount in hryvnias and the masked destination.
+    await see(page.getByRole('listitem').filter({ hasText: 'Rakhunok' })).toContainText(
+      t.common('dashboard.paidTo', { amount: hryvnias, method: 'Rakhunok •••• 6001' }),
+    );
+    await picture(page, 'en-dashboard-paid-in-UAH');
+  }, 120_000);
+
   it('(6) an ON_HOLD user sees why a payout method cannot be deleted', async () => {
     const user = await activatedUser();
     const added = await user.client.api('POST', '/payment-methods/physical-checks', {
