@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { activatedUser } from './support/api';
 import { signInThroughPortal, browserForFile } from './support/browser';
+import { chooseLanguage } from './support/ui';
 import { SCREENSHOT_DIR } from './support/constants';
 
 const { newPage } = browserForFile();
@@ -100,4 +101,56 @@ describe('screenshots (browser)', () => {
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'side-panel-activated.png') });
     expectPicture('side-panel-activated.png');
   });
+
+  it('writes the payout screens this issue changed: light, dark and French', async () => {
+    const user = await activatedUser();
+    const added = await user.client.api('POST', '/payment-methods/bank-accounts', {
+      countryCode: 'UA',
+      transferMethod: 'WIRE',
+      nickname: 'Rakhunok',
+      iban: 'UA213223130000026007233566001',
+      bic: 'EXBSUAUX',
+      addressLine1: 'vul. Khreshchatyk 22',
+      addressCity: 'Kyiv',
+      addressPostalCode: '01001',
+      addressCountryCode: 'UA',
+    });
+    expect(added.status).toBe(200);
+    const page = await newPage();
+    await signInThroughPortal(page, origin(HOSTS.light), user.email);
+    await page.waitForURL(/\/dashboard$/);
+    for (const locale of ['en', 'fr']) {
+      if (locale === 'fr') await chooseLanguage(page, 'fr');
+      for (const theme of ['light', 'dark']) {
+        // The dark merchant's look on this merchant's pages: the theme is one attribute.
+        const paint = async () => {
+          await settle(page);
+          await page.evaluate((value) => {
+            document.documentElement.dataset.theme = value;
+          }, theme);
+        };
+        // From the top, so the sticky header is not painted over the middle of the picture.
+        const shoot = async (file: string) => {
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true });
+        };
+        await page.goto(`${origin(HOSTS.light)}/bank-account`);
+        await paint();
+        await page.getByRole('combobox').first().selectOption('UA');
+        await page.getByRole('checkbox').first().uncheck();
+        const name = `payout-${locale}-${theme}`;
+        await shoot(`${name}-bank-UA.png`);
+        await page.goto(`${origin(HOSTS.light)}/settings`);
+        await paint();
+        await shoot(`${name}-settings.png`);
+        await page.goto(`${origin(HOSTS.light)}/dashboard`);
+        await paint();
+        await page.getByRole('listitem').getByRole('button').first().click();
+        await page.getByRole('group').last().waitFor();
+        await shoot(`${name}-accept.png`);
+        for (const screen of ['bank-UA', 'settings', 'accept'])
+          expectPicture(`${name}-${screen}.png`);
+      }
+    }
+  }, 120_000);
 });
