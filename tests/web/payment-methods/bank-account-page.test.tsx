@@ -6,7 +6,7 @@ import BankAccountPage from '../../../src/web/features/payment-methods/component
 import { server } from '../support/server';
 import { errorsOf } from '../schema-form/support';
 import { answer, bank, renderPage, useApi } from './support';
-import { profileWith } from '../support/server';
+import { configuration, profileWith } from '../support/server';
 
 const URL = '/master/funnel/v1/payment-methods/bank-accounts';
 
@@ -247,6 +247,20 @@ describe('bank account page', () => {
       expect(bic).toHaveValue('DEUTDEFF');
       expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
     });
+  });
+
+  it('offers only the transfer methods the merchant pays to', async () => {
+    useApi([]);
+    server.use(
+      http.get('/master/funnel/v1/configs', () =>
+        HttpResponse.json({ data: { ...configuration, payoutTypes: ['WIRE', 'Paypal'] } }),
+      ),
+    );
+    await renderPage('/bank-account', '/bank-account', <BankAccountPage />);
+    await screen.findByRole('textbox', { name: 'Account nickname' });
+    expect(screen.getByRole('radio', { name: 'Wire transfer' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: /ACH/ })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /RTP/ })).toBeNull();
   });
 
   describe("the beneficiary's address", () => {

@@ -21,8 +21,16 @@ export interface CountryMethodPickerProps extends CountryMethod {
   onChange: (next: CountryMethod) => void;
   /** The merchant's supportedCountries; every country when absent. */
   countries?: readonly string[];
+  /** The merchant's payoutTypes: transfer methods it pays to; every method when absent. */
+  offeredMethods?: readonly string[];
   disabled?: boolean;
 }
+
+/** The transfer methods of a country's rules that the merchant also pays to. */
+const methodsOf = (country: string, formId: string, offered?: readonly string[]): string[] =>
+  formId === 'bank-account'
+    ? transferMethodsFor(country, formId).filter((m) => !offered || offered.includes(m))
+    : [];
 
 export function CountryMethodPicker({
   formId,
@@ -30,16 +38,17 @@ export function CountryMethodPicker({
   method,
   onChange,
   countries,
+  offeredMethods,
   disabled,
 }: CountryMethodPickerProps) {
   const { t, i18n } = useTranslation();
   const countryId = useId();
   const methodName = useId();
   const { first, rest } = countryOptions(countries, i18n.language);
-  const methods = formId === 'bank-account' ? transferMethodsFor(country, formId) : [];
+  const methods = methodsOf(country, formId, offeredMethods);
 
   const chooseCountry = (next: string) => {
-    const available = formId === 'bank-account' ? transferMethodsFor(next, formId) : [];
+    const available = methodsOf(next, formId, offeredMethods);
     onChange({
       country: next,
       method: method && available.includes(method) ? method : available[0],
@@ -126,6 +135,8 @@ export interface CountryVariantFormProps {
   notes?: Readonly<Record<string, string>>;
   /** The page's uiSchema additions (the same-address checkbox of a payment address). */
   uiSchema?: UiSchema;
+  /** The merchant's payoutTypes: only these transfer methods are offered. */
+  offeredMethods?: readonly string[];
 }
 
 /** Keeps the fields a schema has, and sets its country and transfer method fields. */
@@ -160,9 +171,10 @@ export function CountryVariantForm({
   fill,
   notes,
   uiSchema,
+  offeredMethods,
 }: CountryVariantFormProps) {
   const [choice, setChoice] = useState<CountryMethod>(() => {
-    const methods = formId === 'bank-account' ? transferMethodsFor(initialCountry, formId) : [];
+    const methods = methodsOf(initialCountry, formId, offeredMethods);
     return {
       country: initialCountry,
       method:
@@ -206,6 +218,7 @@ export function CountryVariantForm({
         country={choice.country}
         method={choice.method}
         countries={countries}
+        offeredMethods={offeredMethods}
         disabled={disabled}
         onChange={setChoice}
       />

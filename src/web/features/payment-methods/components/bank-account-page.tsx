@@ -222,6 +222,7 @@ export default function BankAccountPage() {
             initialMethod={existing?.transferMethod}
             initialData={address.formData}
             countries={countries}
+            offeredMethods={configuration?.payoutTypes}
             serverErrors={failure.serverErrors}
             editMode={existing ? editMode : undefined}
             fill={derivedBic.fill}
