@@ -140,6 +140,9 @@ describe('screenshots (browser)', () => {
         await page.getByRole('checkbox').first().uncheck();
         const name = `payout-${locale}-${theme}`;
         await shoot(`${name}-bank-UA.png`);
+        await page.goto(`${origin(HOSTS.light)}/zelle`);
+        await paint();
+        await shoot(`${name}-zelle.png`);
         await page.goto(`${origin(HOSTS.light)}/settings`);
         await paint();
         await shoot(`${name}-settings.png`);
@@ -148,7 +151,7 @@ describe('screenshots (browser)', () => {
         await page.getByRole('listitem').getByRole('button').first().click();
         await page.getByRole('group').last().waitFor();
         await shoot(`${name}-accept.png`);
-        for (const screen of ['bank-UA', 'settings', 'accept'])
+        for (const screen of ['bank-UA', 'zelle', 'settings', 'accept'])
           expectPicture(`${name}-${screen}.png`);
       }
     }
