@@ -29,8 +29,19 @@ export const FORM_IDS = [
 export type FormId = (typeof FORM_IDS)[number];
 
 /** Forms whose fields depend on the country, and the section of a rule file that shapes them. */
-const RULE_SECTIONS = { address: 'address', 'bank-account': 'bankAccount' } as const;
+const RULE_SECTIONS = {
+  address: 'address',
+  'bank-account': 'bankAccount',
+  'profile-person': 'identity',
+} as const;
 type CountryFormId = keyof typeof RULE_SECTIONS;
+
+/** The field of a record that says which country's variant validates it. */
+export const COUNTRY_FIELD: Record<CountryFormId, string> = {
+  address: 'countryCode',
+  'bank-account': 'countryCode',
+  'profile-person': 'residency',
+};
 
 export const DEFAULT_RULE = '_default';
 export const DEFAULT_MINIMUM_AGE = 18;
@@ -59,7 +70,7 @@ export const isCountryForm = (formId: string): formId is CountryFormId => formId
 export function ruleChain(catalog: RuleCatalog, country: string | undefined): CountryRules[] {
   const chain: CountryRules[] = [];
   const push = (name: string, seen: Set<string>): void => {
-    const rule = catalog.rules[name];
+    const rule = Object.hasOwn(catalog.rules, name) ? catalog.rules[name] : undefined;
     if (!rule) throw new Error(`country-rules/${name}.json does not exist`);
     if (seen.has(name)) throw new Error(`country-rules/${name}.json extends itself in a loop`);
     seen.add(name);
@@ -72,8 +83,10 @@ export function ruleChain(catalog: RuleCatalog, country: string | undefined): Co
 
 /** Which rule file governs a country: its own, a shared rule that lists it, or the default. */
 export function ruleNameFor(catalog: RuleCatalog, country: string | undefined): string {
-  if (!country || country.startsWith('_')) return country ?? DEFAULT_RULE;
-  if (catalog.rules[country]) return country;
+  if (!country) return DEFAULT_RULE;
+  // Own properties only: a residency typed as "__proto__" or "constructor" is no rule's name.
+  if (Object.hasOwn(catalog.rules, country)) return country;
+  if (country.startsWith('_')) return DEFAULT_RULE;
   const shared = Object.entries(catalog.rules).find(
     ([name, rule]) => name.startsWith('_') && rule.countries?.includes(country),
   );
@@ -149,6 +162,7 @@ const RULE_TO_SCHEMA: Partial<Record<keyof FieldRule, keyof JsonSchema>> = {
   clabe: 'clabe',
   cbu: 'cbu',
   ukModulus: 'ukModulus',
+  taxId: 'taxId',
 };
 
 function applyFieldRule(base: JsonSchema, rule: FieldRule, country: string): JsonSchema {
@@ -193,11 +207,28 @@ function composeCountryForm(
   form: JsonSchema,
   opts: VariantOptions,
 ): { schema: JsonSchema; country: string; method?: TransferMethod } {
-  const ruleName = ruleNameFor(catalog, opts.country);
-  // A country with no rule of its own shares the generic variant; shared rules keep the country.
-  const country = ruleName === DEFAULT_RULE ? DEFAULT_RULE : (opts.country ?? ruleName);
-  const chain = ruleChain(catalog, ruleName);
+  let ruleName = ruleNameFor(catalog, opts.country);
   const section = RULE_SECTIONS[formId];
+  if (section === 'identity') {
+    // Identity numbers are asked per country file: a residency whose file says nothing about them
+    // (or that has no file) shares the generic variant, so the portal needs no copy per country.
+    for (const rule of ruleChain(catalog, ruleName)) {
+      if (rule.identity && rule.country.startsWith('_') && rule.country !== DEFAULT_RULE) {
+        throw new Error(
+          `country rule ${rule.country} is shared: identity belongs in country files`,
+        );
+      }
+    }
+    if (!catalog.rules[ruleName]?.identity) ruleName = DEFAULT_RULE;
+  }
+  // A country with no rule of its own shares the generic variant; shared rules keep the country.
+  const country =
+    ruleName === DEFAULT_RULE
+      ? DEFAULT_RULE
+      : section === 'identity'
+        ? ruleName
+        : (opts.country ?? ruleName);
+  const chain = ruleChain(catalog, ruleName);
   let layers: (FieldRules | undefined)[] = chain.map((r) => r[section]?.fields);
   let method: TransferMethod | undefined;
   if (section === 'bankAccount') {
@@ -307,10 +338,15 @@ export function createComposer(catalog: RuleCatalog) {
         variants.push(compose(formId));
         continue;
       }
+      const seen = new Set<string>();
       for (const country of countries) {
         const methods =
           formId === 'bank-account' ? transferMethodsFor(catalog, country) : [undefined];
-        for (const method of methods) variants.push(compose(formId, { country, method }));
+        for (const method of methods) {
+          const variant = compose(formId, { country, method });
+          if (!seen.has(variant.key)) variants.push(variant);
+          seen.add(variant.key);
+        }
       }
     }
     return variants;

@@ -22,6 +22,8 @@ export interface FieldRule {
   cbu?: boolean;
   /** UK modulus check of this account number with the sibling field it names (the sort code). */
   ukModulus?: string;
+  /** National tax id check by name (runtime-tax-id's TAX_ID_CHECKS), e.g. "FR.nif". */
+  taxId?: string;
   source?: string;
   description?: string;
 }
@@ -41,7 +43,7 @@ export interface BankAccountRules extends FormRules {
 export interface RuleExample {
   description: string;
   /** `payout`: what a resident may add (`data.type`) and the currencies it receives. */
-  form: 'address' | 'bank-account' | 'payout';
+  form: 'address' | 'bank-account' | 'profile-person' | 'payout';
   /** For shared rules: the country the example is tried as. */
   country?: string;
   method?: TransferMethod;
@@ -67,6 +69,8 @@ export interface CountryRules {
   notes?: string;
   address?: FormRules;
   bankAccount?: BankAccountRules;
+  /** A person's identity numbers a resident of the country is asked for (profile-person). */
+  identity?: FormRules;
   /** Payout methods other than bank accounts a resident of the country may add. */
   payoutTypes?: OtherPayoutType[];
   /** ISO 4217 currencies each payout method can receive (see `currenciesFor`). */

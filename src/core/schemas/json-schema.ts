@@ -39,6 +39,7 @@ export interface JsonSchema {
   notEqual?: string;
   isSameValue?: string;
   ukModulus?: string;
+  taxId?: string;
   // annotations for the portal
   'x-label'?: string;
   'x-help'?: string;

@@ -4,6 +4,7 @@ import type { ValidateFunction } from 'ajv';
 import { createAjv } from './ajv';
 import { toFieldErrors, type FieldError } from './errors';
 import {
+  COUNTRY_FIELD,
   createComposer,
   isCountryForm,
   type ComposedVariant,
@@ -44,7 +45,9 @@ export function createFormValidator(catalog: RuleCatalog) {
    */
   function validate(formId: string, data: unknown, opts: VariantOptions = {}): ValidationResult {
     const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-    const country = opts.country ?? asCountry(record.countryCode);
+    const country =
+      opts.country ??
+      (isCountryForm(formId) ? asCountry(record[COUNTRY_FIELD[formId]]) : undefined);
     let method = opts.method ?? asMethod(record.transferMethod);
     if (!opts.method && method && country && isCountryForm(formId)) {
       if (!composer.transferMethods(country).includes(method)) method = undefined;

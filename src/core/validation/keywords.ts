@@ -4,6 +4,7 @@
 import { _, Name, type Code, type KeywordCxt, type KeywordDefinition } from 'ajv';
 import * as runtime from './runtime';
 import * as ukRuntime from './runtime-uk';
+import * as taxIdRuntime from './runtime-tax-id';
 
 type RuntimeName = {
   [K in keyof typeof runtime]: (typeof runtime)[K] extends (...args: never[]) => unknown
@@ -18,6 +19,10 @@ const runtimeRef = (cxt: KeywordCxt, name: RuntimeName): Code =>
 /** runtime-uk.ukModulus, emitted as `ukRuntime.ukModulus`: only validators using it import it. */
 const ukModulusRef = (cxt: KeywordCxt): Code =>
   cxt.gen.scopeValue('func', { ref: ukRuntime.ukModulus, code: _`ukRuntime.ukModulus` });
+
+/** runtime-tax-id.taxId, emitted as `taxIdRuntime.taxId`: only validators using it import it. */
+const taxIdRef = (cxt: KeywordCxt): Code =>
+  cxt.gen.scopeValue('func', { ref: taxIdRuntime.taxId, code: _`taxIdRuntime.taxId` });
 
 /** A string keyword failing when `runtime[fn](data, schemaValue)` is false. */
 const stringCheck = (
@@ -113,6 +118,16 @@ export const customKeywords: KeywordDefinition[] = [
     (cxt, sibling) => _`!${ukModulusRef(cxt)}(${cxt.data}, ${sibling})`,
     'must match the sort code (UK modulus check)',
   ),
+  // A national tax identification number, by the check its country rule names ("FR.nif").
+  {
+    keyword: 'taxId',
+    type: 'string',
+    schemaType: 'string',
+    error: { message: 'must be a valid tax identification number' },
+    code(cxt) {
+      cxt.fail(_`!${taxIdRef(cxt)}(${cxt.data}, ${cxt.schemaCode})`);
+    },
+  },
 ];
 
 /**

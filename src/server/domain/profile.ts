@@ -52,14 +52,19 @@ export function openIdentity(
 
 /**
  * The record the user sent, completed with the stored numbers they did not retype (an empty or a
- * masked field keeps the stored value): what is validated and what proofing reads.
+ * masked field keeps the stored value): what is validated and what proofing reads. Only the
+ * numbers the residency's rule asks for (`asked`) are kept: a stored US SSN is dropped when the
+ * person moves to France, rather than refusing a field the form no longer shows.
  */
 export function withStoredNumbers(
   kind: ProfileKind,
   input: Record_,
   stored: SealedIdentity,
+  asked: readonly string[] = SEALED_FIELDS[kind],
 ): Record_ {
-  const numbers = stored[kind] ?? {};
+  const numbers = Object.fromEntries(
+    Object.entries(stored[kind] ?? {}).filter(([field]) => asked.includes(field)),
+  );
   return Object.fromEntries(
     Object.entries({
       ...input,

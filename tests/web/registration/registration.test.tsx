@@ -113,6 +113,45 @@ describe('registration', () => {
     expect(screen.getByRole('button', { name: 'Continue to identity check' })).toBeDisabled();
   });
 
+  it('asks the identity numbers of the residency: SSN or ITIN in the US, the numéro fiscal in France, checked as typed', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      handlers.profile(complete),
+      http.patch('/master/funnel/v1/me', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ data: complete });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderPage(<RegistrationPage />, '/registration');
+    const ssn = await screen.findByRole('textbox', { name: 'Social Security number or ITIN' });
+    expect(screen.queryByRole('textbox', { name: /tax/i })).toBeNull();
+    await user.type(ssn, '123456789');
+
+    const residency = screen.getByRole('combobox', { name: /Country of residence/ });
+    await user.selectOptions(residency, 'FR');
+    const tin = await screen.findByRole('textbox', { name: 'French tax number (numéro fiscal)' });
+    // The same form, not a new one: focus stays where the user was, and no US number is asked.
+    expect(residency).toHaveFocus();
+    expect(screen.queryByRole('textbox', { name: /Social Security/ })).toBeNull();
+
+    await user.type(tin, '30 23 217 600 054');
+    await user.click(screen.getByRole('button', { name: 'Continue to address' }));
+    await waitFor(() =>
+      expect(errorsOf(tin)).toContain(
+        'Enter the 13 digits of your numéro fiscal, for example 30 23 217 600 053; check them for typing mistakes.',
+      ),
+    );
+    await user.clear(tin);
+    await user.type(tin, '30 23 217 600 053');
+    await user.click(screen.getByRole('button', { name: 'Continue to address' }));
+    await user.click(await screen.findByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    const person = bodies[0]!.person as Record<string, unknown>;
+    expect(person).toMatchObject({ residency: 'FR', tin: '30 23 217 600 053' });
+    expect(person).not.toHaveProperty('ssn');
+  });
+
   it('lets a returning user whose details are saved go straight on to the identity check', async () => {
     let started = 0;
     server.use(

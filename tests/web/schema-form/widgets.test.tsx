@@ -25,8 +25,8 @@ describe('schema-form masks', () => {
   });
 
   it('formats a Social Security number as typed (999-99-9999), digits only', async () => {
-    const { user, lastData } = await renderForm({ formId: 'profile-person' });
-    const ssn = screen.getByRole('textbox', { name: 'Social Security number' });
+    const { user, lastData } = await renderForm({ formId: 'profile-person', country: 'US' });
+    const ssn = screen.getByRole('textbox', { name: 'Social Security number or ITIN' });
     await user.type(ssn, '12a3 456789');
     expect(ssn).toHaveValue('123-45-6789');
     expect(ssn).toHaveAttribute('inputmode', 'numeric');

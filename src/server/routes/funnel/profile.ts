@@ -355,7 +355,18 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     const minimumAge = rules.minimumAge ?? DEFAULT_MINIMUM_AGE;
     // Identity numbers the user did not retype keep their sealed value.
     const stored = openIdentity(sealer, row.id, row.identitySealed);
-    const person = input.person ? withStoredNumbers('person', input.person, stored) : undefined;
+    // Which identity numbers a person is asked for follows the residency (country-rules identity).
+    const asked = input.person
+      ? Object.keys(
+          forms.validator.compose('profile-person', {
+            country:
+              typeof input.person.residency === 'string' ? input.person.residency : undefined,
+          }).schema.properties ?? {},
+        )
+      : [];
+    const person = input.person
+      ? withStoredNumbers('person', input.person, stored, asked)
+      : undefined;
     const company = input.company ? withStoredNumbers('company', input.company, stored) : undefined;
     let isMinor = row.isMinor;
     if (person) {

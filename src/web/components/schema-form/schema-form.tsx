@@ -52,11 +52,23 @@ export interface SchemaFormProps {
    * date of birth under the minimum age makes the profile a minor's, who then needs a guardian).
    */
   advisoryKeywords?: readonly string[];
+  /**
+   * The variant follows a field of this form (the person form's residency decides which identity
+   * numbers are asked): the form stays mounted across variants, keeping focus and the errors
+   * already shown, and drops the fields the new variant does not have instead of refusing them.
+   */
+  liveVariant?: boolean;
 }
 
 export function SchemaForm(props: SchemaFormProps) {
   const { t } = useTranslation();
   const state = useFormVariant(props.formId, props.country, props.method);
+  // A live variant keeps showing the one before while the next loads (no spinner flash).
+  const [shown, setShown] = useState<PrecompiledModule | null>(null);
+  if (state.status === 'ready' && shown !== state.variant) setShown(state.variant);
+  if (state.status === 'loading' && props.liveVariant && shown) {
+    return <VariantForm key={props.formId} variant={shown} {...props} />;
+  }
   if (state.status === 'loading') return <Spinner label={t('form.loading')} />;
   if (state.status === 'error') {
     return (
@@ -65,7 +77,13 @@ export function SchemaForm(props: SchemaFormProps) {
       </p>
     );
   }
-  return <VariantForm key={state.variant.key} variant={state.variant} {...props} />;
+  return (
+    <VariantForm
+      key={props.liveVariant ? props.formId : state.variant.key}
+      variant={state.variant}
+      {...props}
+    />
+  );
 }
 
 function mergeUiSchema(base: UiSchema, extra: UiSchema | undefined): UiSchema {
@@ -116,6 +134,7 @@ function VariantForm({
   notes,
   idPrefix = 'root',
   advisoryKeywords,
+  liveVariant,
 }: SchemaFormProps & { variant: PrecompiledModule }) {
   const { t, i18n } = useTranslation();
   const schema = variant.schema as RJSFSchema;
@@ -181,6 +200,24 @@ function VariantForm({
     );
     return visible.length ? serverErrorSchema(visible, jsonSchema, t, i18n) : undefined;
   }, [serverState, data, jsonSchema, t, i18n]);
+
+  // A live variant drops the fields the new variant does not ask for (a US SSN typed before the
+  // residency became France), so the page never sends a field the server would refuse.
+  const [variantSeen, setVariantSeen] = useState(variant.key);
+  const [pruned, setPruned] = useState<FormData | null>(null);
+  if (variantSeen !== variant.key) {
+    setVariantSeen(variant.key);
+    const asked = jsonSchema.properties ?? {};
+    if (liveVariant && Object.keys(data).some((field) => !(field in asked))) {
+      const kept = Object.fromEntries(Object.entries(data).filter(([field]) => field in asked));
+      setData(kept);
+      setPruned(kept);
+    }
+  }
+  useEffect(() => {
+    if (pruned) onChange?.(pruned);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- tell the page once per pruning
+  }, [pruned]);
 
   // Errors already shown follow a change of language.
   const language = i18n.language;

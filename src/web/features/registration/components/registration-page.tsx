@@ -248,6 +248,9 @@ function RegistrationForms({
         <SchemaForm
           key={kind}
           formId={kind === 'COMPANY' ? 'profile-company' : 'profile-person'}
+          // The residency decides which identity numbers a person is asked (country rules).
+          country={kind === 'COMPANY' ? undefined : residency}
+          liveVariant
           // Under the minimum age is not a mistake: the saved profile is a minor's, who then
           // invites a guardian (the server decides it with the same keyword).
           advisoryKeywords={MINOR_KEYWORDS}
