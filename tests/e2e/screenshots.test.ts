@@ -151,7 +151,14 @@ describe('screenshots (browser)', () => {
         await page.getByRole('listitem').getByRole('button').first().click();
         await page.getByRole('group').last().waitFor();
         await shoot(`${name}-accept.png`);
-        for (const screen of ['bank-UA', 'zelle', 'settings', 'accept'])
+        // The person form of a French resident: the numéro fiscal, no US number.
+        await page.goto(`${origin(HOSTS.light)}/registration`);
+        await paint();
+        await page.locator('#root_residency').selectOption('FR');
+        await page.locator('#root_tin').fill('30 23 217 600 054');
+        await page.locator('#root_tin').blur();
+        await shoot(`${name}-identity-FR.png`);
+        for (const screen of ['bank-UA', 'zelle', 'settings', 'accept', 'identity-FR'])
           expectPicture(`${name}-${screen}.png`);
       }
     }

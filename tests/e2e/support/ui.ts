@@ -181,7 +181,8 @@ export async function completeProfile(
     await field(page, t.field('lastName')).fill(profile.lastName);
     await field(page, t.field('dob')).fill(profile.dob);
     await field(page, t.field('residency')).selectOption('US');
-    await field(page, t.field('ssn')).fill(profile.ssn);
+    // The residency's rule asks the number: SSN or ITIN for the US.
+    await field(page, t.field('ssnOrItin')).fill(profile.ssn);
   } else {
     await field(page, t.field('name')).fill(profile.name);
     await field(page, t.field('tin')).fill(profile.tin);

@@ -24,6 +24,14 @@ import { findProfileByEmail, type ProfileRow } from '../../repositories/profiles
 import { portalOrigin } from '../../services/merchants';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { DUMMY_HASH, verifyPassword } from '../../services/passwords';
+import {
+  isLiveResetToken,
+  issueResetToken,
+  resetPassword,
+  RESET_TTL_MINUTES,
+} from '../../domain/password-reset';
+import { describeError } from '../../../core/i18n/messages';
+import { loadLocale } from '../../../core/i18n/load-locales';
 import { pageLocale, pageText, type PageText } from './page-language';
 
 export { safeTarget };
@@ -45,6 +53,7 @@ main{max-width:26rem;margin:10vh auto;padding:2rem;border-radius:12px;background
 h1{font-size:1.5rem;margin:0 0 1.5rem}label{display:block;font-weight:600;margin:1rem 0 .35rem}
 input{box-sizing:border-box;width:100%;padding:.65rem .75rem;border:1px solid #8a93a6;border-radius:8px;font:inherit;background:inherit;color:inherit}
 button{margin-top:1.5rem;width:100%;padding:.75rem;border:0;border-radius:8px;background:${dark ? '#7aa2ff' : '#2450d6'};color:${dark ? '#0b1020' : '#fff'};font:inherit;font-weight:600;cursor:pointer}
+.links{margin:1.25rem 0 0;text-align:center}.help{margin:.35rem 0 0;font-size:.9rem;opacity:.8}
 .note{margin:1rem 0 0;padding:.75rem;border-radius:8px;background:${dark ? '#1d2b3a' : '#e8f0fd'}}
 a{color:inherit}
 .error{margin:1rem 0 0;padding:.75rem;border-radius:8px;background:${dark ? '#3a1d22' : '#fde8ea'};color:${dark ? '#ffb3bd' : '#8a1020'}}
@@ -97,6 +106,65 @@ function loginForm(
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
 ${noticeHtml(notice)}
 <button type="submit">${escapeHtml(t('submit'))}</button>
+</form>
+<p class="links"><a href="${escapeHtml(`${path}/forgot?${new URLSearchParams({ state, lang: locale })}`)}">${escapeHtml(t('forgotLink'))}</a></p>`,
+    theme,
+  );
+}
+
+/** Asks for the email a reset link goes to; the answer is the same whether or not it has one. */
+function forgotForm(
+  { locale, t, portalName, theme }: PageContext,
+  path: string,
+  state: string,
+  email: string,
+  notice?: Notice,
+): string {
+  return page(
+    locale,
+    t('forgotTitle', { portalName }),
+    `<h1>${escapeHtml(t('forgotHeading'))}</h1>
+<p>${escapeHtml(t('forgotIntro'))}</p>
+<form method="post" action="${escapeHtml(path)}" novalidate>
+<input type="hidden" name="state" value="${escapeHtml(state)}">
+<input type="hidden" name="lang" value="${escapeHtml(locale)}">
+<label for="email">${escapeHtml(t('email'))}</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
+${noticeHtml(notice)}
+<button type="submit">${escapeHtml(t('forgotSubmit'))}</button>
+</form>`,
+    theme,
+  );
+}
+
+/** The new password, twice, with each field's own error under it. */
+function resetForm(
+  { locale, t, portalName, theme }: PageContext,
+  path: string,
+  token: string,
+  errors: { password?: string; passwordConfirmation?: string } = {},
+): string {
+  const described = (id: string, error: string | undefined) =>
+    error
+      ? ` aria-describedby="${id}-error" aria-invalid="true"`
+      : ` aria-describedby="${id}-help"`;
+  const errorLine = (id: string, error: string | undefined) =>
+    error ? `<p class="error" id="${id}-error" role="alert">${escapeHtml(error)}</p>` : '';
+  return page(
+    locale,
+    t('resetTitle', { portalName }),
+    `<h1>${escapeHtml(t('resetHeading'))}</h1>
+<form method="post" action="${escapeHtml(path)}" novalidate>
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<input type="hidden" name="lang" value="${escapeHtml(locale)}">
+<label for="password">${escapeHtml(t('resetPassword'))}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required${described('password', errors.password)}>
+<p class="help" id="password-help">${escapeHtml(t('resetRules'))}</p>
+${errorLine('password', errors.password)}
+<label for="passwordConfirmation">${escapeHtml(t('resetConfirm'))}</label>
+<input id="passwordConfirmation" name="passwordConfirmation" type="password" autocomplete="new-password" required${described('passwordConfirmation', errors.passwordConfirmation)}>
+${errorLine('passwordConfirmation', errors.passwordConfirmation)}
+<button type="submit">${escapeHtml(t('resetSubmit'))}</button>
 </form>`,
     theme,
   );
@@ -149,7 +217,7 @@ const isLocale = (value: unknown): value is Locale =>
   (LOCALES as readonly unknown[]).includes(value);
 
 const authPageRoutes: FastifyPluginAsync = async (app) => {
-  const { merchants, config, db, mailer } = app.deps;
+  const { merchants, config, db, mailer, forms } = app.deps;
   const loginPaths = new Set(merchants.all.map((m) => m.configuration.appConfig.loginPagePath));
   const logoutPaths = new Set(merchants.all.map((m) => m.configuration.appConfig.logoutPagePath));
   /** Branding and language for this host; `lang` is the portal's choice, when it sent one. */
@@ -255,6 +323,43 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
     );
   };
 
+  /** Mails the reset link in the account's language, to its own merchant's portal. */
+  const sendResetLink = async (
+    profile: ProfileRow,
+    token: string,
+    loginPath: string,
+    pageLocale: Locale,
+  ) => {
+    const merchant = merchants.byId(profile.merchantId) ?? merchants.forHost(undefined);
+    const locale: Locale = isLocale(profile.preferredLanguage)
+      ? profile.preferredLanguage
+      : pageLocale;
+    const t = pageText(locale);
+    const link = `${portalOrigin(config.publicUrl, merchant)}${loginPath}/reset?${new URLSearchParams({ token, lang: locale })}`;
+    const portalName = merchant.configuration.branding.portalName;
+    await mailer.enqueue(db, {
+      to: profile.email,
+      subject: t('resetMailSubject', { portalName }),
+      text: t('resetMailText', { portalName, link, minutes: RESET_TTL_MINUTES }),
+    });
+    await mailer.flush();
+  };
+  const resetExpiredPage = (view: PageContext, forgotPath: string) =>
+    page(
+      view.locale,
+      view.t('resetTitle', { portalName: view.portalName }),
+      `<h1>${escapeHtml(view.t('resetHeading'))}</h1>
+${noticeHtml({
+  kind: 'error',
+  text: view.t('resetExpired'),
+  link: {
+    href: `${forgotPath}?${new URLSearchParams({ lang: view.locale })}`,
+    label: view.t('resetAgain'),
+  },
+})}`,
+      view.theme,
+    );
+
   for (const path of loginPaths) {
     app.get(
       path,
@@ -357,6 +462,151 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         await app.startSession(reply, profile.id, request);
         request.log.info({ event: 'login', profileId: profile.id }, 'signed in');
         return reply.redirect(next, 303);
+      },
+    );
+
+    const forgotPath = `${path}/forgot`;
+    const resetPath = `${path}/reset`;
+    const pageQuery = {
+      type: 'object',
+      properties: { state: { type: 'string' }, lang: { type: 'string' } },
+    } as const;
+    app.get(
+      forgotPath,
+      { config: { public: true }, schema: { tags: ['sign-in'], querystring: pageQuery } },
+      async (request, reply) => {
+        const { state, lang } = request.query as { state?: string; lang?: string };
+        const view = context(request, lang);
+        return htmlPage(reply, 200, forgotForm(view, forgotPath, target(request, state), ''));
+      },
+    );
+
+    app.post(
+      forgotPath,
+      {
+        config: { public: true, rateLimit: app.limit(5) },
+        schema: {
+          tags: ['sign-in'],
+          body: {
+            type: 'object',
+            properties: {
+              email: { type: 'string', maxLength: 254 },
+              state: { type: 'string', maxLength: 2048 },
+              lang: { type: 'string', maxLength: 16 },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { email = '', state, lang } = request.body as Record<string, string | undefined>;
+        const view = context(request, lang);
+        const refused = refuseCrossSite(request, reply, view);
+        if (refused) return refused;
+        const profile = email.trim() ? await findProfileByEmail(db, email.trim()) : undefined;
+        if (profile) {
+          // After the answer: the time it takes must not tell an account from no account.
+          void (async () => {
+            const token = await issueResetToken(db, profile);
+            if (token) await sendResetLink(profile, token, path, view.locale);
+            request.log.info(
+              { event: 'password_reset_requested', profileId: profile.id, sent: !!token },
+              'reset',
+            );
+          })().catch((error: unknown) => request.log.error({ err: error }, 'reset link not sent'));
+        }
+        // The same page whether or not the email has an account (and whether a link went out).
+        return htmlPage(
+          reply,
+          200,
+          forgotForm(view, forgotPath, target(request, state), email, {
+            kind: 'note',
+            text: view.t('forgotSent', { minutes: RESET_TTL_MINUTES }),
+          }),
+        );
+      },
+    );
+
+    app.get(
+      resetPath,
+      {
+        config: { public: true },
+        schema: {
+          tags: ['sign-in'],
+          querystring: {
+            type: 'object',
+            properties: { token: { type: 'string', maxLength: 128 }, lang: { type: 'string' } },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { token = '', lang } = request.query as { token?: string; lang?: string };
+        const view = context(request, lang);
+        // The link's token must not leak through the Referer of anything this page loads.
+        reply.header('referrer-policy', 'no-referrer');
+        if (!(await isLiveResetToken(db, token)))
+          return htmlPage(reply, 410, resetExpiredPage(view, forgotPath));
+        return htmlPage(reply, 200, resetForm(view, resetPath, token));
+      },
+    );
+
+    app.post(
+      resetPath,
+      {
+        config: { public: true, rateLimit: app.limit(10) },
+        schema: {
+          tags: ['sign-in'],
+          body: {
+            type: 'object',
+            properties: {
+              token: { type: 'string', maxLength: 128 },
+              password: { type: 'string', maxLength: 256 },
+              passwordConfirmation: { type: 'string', maxLength: 256 },
+              lang: { type: 'string', maxLength: 16 },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const {
+          token = '',
+          password = '',
+          passwordConfirmation = '',
+          lang,
+        } = request.body as Record<string, string | undefined>;
+        const view = context(request, lang);
+        reply.header('referrer-policy', 'no-referrer');
+        const refused = refuseCrossSite(request, reply, view);
+        if (refused) return refused;
+        const outcome = await resetPassword(db, forms, token, password, passwordConfirmation);
+        if (outcome.state === 'expired')
+          return htmlPage(reply, 410, resetExpiredPage(view, forgotPath));
+        if (outcome.state === 'invalid') {
+          const bundle = loadLocale(view.locale);
+          const schema = forms.validator.compose('register').schema;
+          const messageOf = (field: string) => {
+            const error = outcome.errors.find((e) => e.path === `/${field}`);
+            return error ? describeError(error, schema, bundle) : undefined;
+          };
+          return htmlPage(
+            reply,
+            400,
+            resetForm(view, resetPath, token, {
+              password: messageOf('password'),
+              passwordConfirmation: messageOf('passwordConfirmation'),
+            }),
+          );
+        }
+        // This browser's session ended with the others: it signs in again with the new password.
+        if (request.session) await app.endSession(request, reply);
+        request.log.info(
+          { event: 'password_reset', profileId: outcome.profileId },
+          'password reset',
+        );
+        return htmlPage(
+          reply,
+          200,
+          loginForm(view, path, target(request, '/'), { kind: 'note', text: view.t('resetDone') }),
+        );
       },
     );
 

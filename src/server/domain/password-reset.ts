@@ -1,0 +1,148 @@
+// A forgotten password: a reset link mailed to the account's email, single use, valid one hour.
+// Only the link's SHA-256 is stored (a database reader cannot reset anyone's password), asking for
+// a link never reveals whether the email has an account, an account gets at most three links an
+// hour, and a reset ends every session of the account and lifts a sign-in lock (the link proves
+// control of the email, as the unlock code does).
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { profiles, sessions, tokens } from '../db/schema';
+import type { ApiFieldError } from '../errors';
+import type { FormService } from '../services/forms';
+import { hashPassword, isCommonPassword } from '../services/passwords';
+import { liftLock } from './sign-in';
+
+export const RESET_PURPOSE = 'PASSWORD_RESET';
+export const RESET_TTL_MINUTES = 60;
+/** Links an account may be sent per hour; more requests are answered alike and send nothing. */
+export const RESETS_PER_HOUR = 3;
+
+const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new reset token for the account, or null when it already had RESETS_PER_HOUR this hour. The
+ * token itself goes only into the mailed link.
+ */
+export async function issueResetToken(
+  db: Database,
+  profile: { id: string; email: string },
+): Promise<string | null> {
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+  const recent = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(
+      and(
+        eq(tokens.purpose, RESET_PURPOSE),
+        eq(tokens.email, profile.email.toLowerCase()),
+        gt(tokens.createdAt, hourAgo),
+      ),
+    );
+  if (recent.length >= RESETS_PER_HOUR) return null;
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(tokens).values({
+    id: digest(token),
+    email: profile.email.toLowerCase(),
+    purpose: RESET_PURPOSE,
+    expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60 * 1000),
+  });
+  return token;
+}
+
+/** Whether a reset link still works (not used, not expired). */
+export async function isLiveResetToken(db: Database, token: string): Promise<boolean> {
+  if (!token) return false;
+  const [row] = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(
+      and(
+        eq(tokens.id, digest(token)),
+        eq(tokens.purpose, RESET_PURPOSE),
+        isNull(tokens.usedAt),
+        gt(tokens.expiresAt, new Date()),
+      ),
+    );
+  return !!row;
+}
+
+/** The register form's password rules and the common-password blocklist, as field errors. */
+export function passwordErrors(
+  forms: FormService,
+  email: string,
+  password: string,
+  passwordConfirmation: string,
+): ApiFieldError[] {
+  const errors = forms
+    .check('register', {
+      email,
+      password,
+      passwordConfirmation,
+      preferredContact: 'EMAIL_ONLY',
+      termsAccepted: true,
+    })
+    .filter((e) => e.path === '/password' || e.path === '/passwordConfirmation');
+  if (!errors.length && isCommonPassword(password))
+    errors.push({
+      path: '/password',
+      keyword: 'commonPassword',
+      messageKey: 'password.common',
+      params: {},
+      message: 'This password is too common; choose another one.',
+    });
+  return errors;
+}
+
+export type ResetOutcome =
+  | { state: 'done'; profileId: string }
+  | { state: 'expired' }
+  | { state: 'invalid'; errors: ApiFieldError[] };
+
+/**
+ * Sets the new password with a live token, once: the token is spent in the same transaction, every
+ * session of the account ends and a sign-in lock is lifted.
+ */
+export async function resetPassword(
+  db: Database,
+  forms: FormService,
+  token: string,
+  password: string,
+  passwordConfirmation: string,
+): Promise<ResetOutcome> {
+  const [row] = token
+    ? await db
+        .select()
+        .from(tokens)
+        .where(and(eq(tokens.id, digest(token)), eq(tokens.purpose, RESET_PURPOSE)))
+    : [];
+  if (!row || row.usedAt || !row.expiresAt || row.expiresAt.getTime() <= Date.now())
+    return { state: 'expired' };
+  const [profile] = await db
+    .select({ id: profiles.id, email: profiles.email })
+    .from(profiles)
+    .where(sql`lower(${profiles.email}) = ${row.email}`);
+  if (!profile) return { state: 'expired' };
+  const errors = passwordErrors(forms, profile.email, password, passwordConfirmation);
+  if (errors.length) return { state: 'invalid', errors };
+  const passwordHash = await hashPassword(password);
+  const done = await db.transaction(async (tx) => {
+    // Spent once: a second use of the link (or a parallel one) finds it used.
+    const spent = await tx
+      .update(tokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(tokens.id, row.id), isNull(tokens.usedAt)))
+      .returning({ id: tokens.id });
+    if (!spent.length) return false;
+    await tx
+      .update(profiles)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(profiles.id, profile.id));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.profileId, profile.id), isNull(sessions.revokedAt)));
+    await liftLock(tx, profile.id);
+    return true;
+  });
+  return done ? { state: 'done', profileId: profile.id } : { state: 'expired' };
+}
