@@ -19,8 +19,11 @@ const LOGOUT = '/master/auth-app/v1/logout';
 const DEMO = 'Payee Portal';
 const NIGHTFALL = 'Nightfall Payouts';
 
+/** A heading as the pages write it: the portal's name in a span that never wraps inside. */
+const named = (template: string, portalName: string) =>
+  `<h1>${template.replace('{{portalName}}', `<span class="name">${portalName}</span>`)}</h1>`;
 const heading = (strings: typeof en, portalName: string) =>
-  `<h1>${strings.signInPage.heading.replace('{{portalName}}', portalName)}</h1>`;
+  named(strings.signInPage.heading, portalName);
 
 describe.each(DATABASE_KINDS)('sign-in page language on %s', (kind) => {
   let t: TestApp;
@@ -74,7 +77,7 @@ describe.each(DATABASE_KINDS)('sign-in page language on %s', (kind) => {
   it('falls back to English for an unknown lang=xx without a usable Accept-Language', async () => {
     const page = await open(`${LOGIN}?state=%2F&lang=xx`, { 'accept-language': 'ja, zh;q=0.8' });
     expectLanguage(page, 'en', en);
-    expect(page.body).toContain('<h1>Sign in to Payee Portal</h1>');
+    expect(page.body).toContain('<h1>Sign in to <span class="name">Payee Portal</span></h1>');
   });
 
   it("uses the merchant's default language, and only a language that merchant offers", async () => {
@@ -174,21 +177,34 @@ describe.each(DATABASE_KINDS)('sign-in page language on %s', (kind) => {
         headers: { host: 'localhost', 'sec-fetch-site': 'cross-site' },
       });
       expect(logout.body).not.toContain('<i>');
-      expect(logout.body).toContain(
-        `<h1>${es.signInPage.signOutHeading.replace('{{portalName}}', name)}</h1>`,
-      );
+      expect(logout.body).toContain(named(es.signInPage.signOutHeading, name));
     } finally {
       await other.close();
     }
+  });
+
+  it("carries the merchant's branding and a language menu that keeps where the user goes", async () => {
+    const page = await open(`${LOGIN}?state=%2Fdashboard&lang=fr`);
+    expect(page.body).toContain('<img class="logo" src="/brand/demo-logo.svg" alt="Acme Refunds">');
+    expect(page.body).toContain('<link rel="icon" href="/brand/demo-favicon.svg">');
+    // The footer of the portal, its link names in the page's language.
+    expect(page.body).toContain(`<a href="https://example.com/terms">${fr.footer.terms}</a>`);
+    expect(page.body).toContain(`${fr.footer.poweredBy} <strong>Payee Portal</strong>`);
+    expect(page.body).toContain(`<nav class="langs" aria-label="${fr.signInPage.languageMenu}">`);
+    expect(page.body).toContain(
+      '<a href="/master/auth-app/v1/login?state=%2Fdashboard&amp;lang=es" lang="es" hreflang="es">Español</a>',
+    );
+    expect(page.body).toMatch(/hreflang="fr" aria-current="true">Français</);
+    // The dark merchant's pages are dark.
+    const dark = await open(`${LOGIN}?state=%2F`, {}, 'nightfall.localhost');
+    expect(dark.body).toContain('background:#12141a');
   });
 
   it('the cross-site sign-out confirmation speaks the portal language', async () => {
     const page = await open(`${LOGOUT}?lang=de`, { 'sec-fetch-site': 'cross-site' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<html lang="de">');
-    expect(page.body).toContain(
-      `<h1>${de.signInPage.signOutHeading.replace('{{portalName}}', DEMO)}</h1>`,
-    );
+    expect(page.body).toContain(named(de.signInPage.signOutHeading, DEMO));
     expect(page.body).toContain(`<button type="submit">${de.signInPage.signOutSubmit}</button>`);
     expect(page.body).not.toContain('Sign out');
   });

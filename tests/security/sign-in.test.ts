@@ -188,7 +188,9 @@ describe.each(DATABASE_KINDS)('sign-in attacks on %s', (kind) => {
 
     const page = await rawRequest(server, 'GET', `${UNLOCK}?state=%2F`);
     expect(page.status).toBe(200);
-    expect(page.text).toContain(html(t.unlockHeading.replace('{{portalName}}', 'Payee Portal')));
+    expect(page.text).toContain(
+      html(t.unlockHeading).replace('{{portalName}}', '<span class="name">Payee Portal</span>'),
+    );
 
     const sameSite = { origin: 'http://localhost' };
     // The unlock form is a sign-in form too: not from another site.

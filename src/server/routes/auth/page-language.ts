@@ -73,3 +73,12 @@ export function pageText(locale: Locale): PageText {
     return interpolate(template, values);
   };
 }
+
+/** `t` over the whole common.json (footer.faq, ...), English when a key is missing there. */
+export function commonText(locale: Locale): PageText {
+  return (key, values = {}) =>
+    interpolate(
+      lookup(commonStrings(locale), key) ?? lookup(commonStrings('en'), key) ?? key,
+      values,
+    );
+}

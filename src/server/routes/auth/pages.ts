@@ -32,40 +32,10 @@ import {
 } from '../../domain/password-reset';
 import { describeError } from '../../../core/i18n/messages';
 import { loadLocale } from '../../../core/i18n/load-locales';
-import { pageLocale, pageText, type PageText } from './page-language';
+import { pageLocale, pageText } from './page-language';
+import { escapeHtml, renderPage, withPortalName, type PageContext } from './page-shell';
 
 export { safeTarget };
-
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-function page(locale: Locale, title: string, body: string, theme: string): string {
-  const dark = theme === 'dark';
-  return `<!doctype html>
-<html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:${dark ? '#12141a' : '#f4f6fb'};color:${dark ? '#e8eaf0' : '#1b2230'}}
-main{max-width:26rem;margin:10vh auto;padding:2rem;border-radius:12px;background:${dark ? '#1d2029' : '#fff'};box-shadow:0 2px 16px rgba(0,0,0,.08)}
-h1{font-size:1.5rem;margin:0 0 1.5rem}label{display:block;font-weight:600;margin:1rem 0 .35rem}
-input{box-sizing:border-box;width:100%;padding:.65rem .75rem;border:1px solid #8a93a6;border-radius:8px;font:inherit;background:inherit;color:inherit}
-button{margin-top:1.5rem;width:100%;padding:.75rem;border:0;border-radius:8px;background:${dark ? '#7aa2ff' : '#2450d6'};color:${dark ? '#0b1020' : '#fff'};font:inherit;font-weight:600;cursor:pointer}
-.links{margin:1.25rem 0 0;text-align:center}.help{margin:.35rem 0 0;font-size:.9rem;opacity:.8}
-.note{margin:1rem 0 0;padding:.75rem;border-radius:8px;background:${dark ? '#1d2b3a' : '#e8f0fd'}}
-a{color:inherit}
-.error{margin:1rem 0 0;padding:.75rem;border-radius:8px;background:${dark ? '#3a1d22' : '#fde8ea'};color:${dark ? '#ffb3bd' : '#8a1020'}}
-</style></head><body><main>${body}</main></body></html>`;
-}
-
-interface PageContext {
-  locale: Locale;
-  t: PageText;
-  portalName: string;
-  theme: string;
-}
 
 /** A message under a form: an error (role=alert) or a note, with an optional link. */
 interface Notice {
@@ -85,18 +55,19 @@ function noticeHtml(notice: Notice | undefined): string {
 }
 
 function loginForm(
-  { locale, t, portalName, theme }: PageContext,
+  view: PageContext,
   path: string,
   state: string,
   notice?: Notice,
   email = '',
 ): string {
+  const { locale, t, portalName } = view;
   const invalid =
     notice?.kind === 'error' ? ' aria-describedby="login-error" aria-invalid="true"' : '';
-  return page(
-    locale,
+  return renderPage(
+    view,
     t('title', { portalName }),
-    `<h1>${escapeHtml(t('heading', { portalName }))}</h1>
+    `<h1>${withPortalName(view, 'heading')}</h1>
 <form method="post" action="${escapeHtml(path)}" novalidate>
 <input type="hidden" name="state" value="${escapeHtml(state)}">
 <input type="hidden" name="lang" value="${escapeHtml(locale)}">
@@ -108,20 +79,20 @@ ${noticeHtml(notice)}
 <button type="submit">${escapeHtml(t('submit'))}</button>
 </form>
 <p class="links"><a href="${escapeHtml(`${path}/forgot?${new URLSearchParams({ state, lang: locale })}`)}">${escapeHtml(t('forgotLink'))}</a></p>`,
-    theme,
   );
 }
 
 /** Asks for the email a reset link goes to; the answer is the same whether or not it has one. */
 function forgotForm(
-  { locale, t, portalName, theme }: PageContext,
+  view: PageContext,
   path: string,
   state: string,
   email: string,
   notice?: Notice,
 ): string {
-  return page(
-    locale,
+  const { locale, t, portalName } = view;
+  return renderPage(
+    view,
     t('forgotTitle', { portalName }),
     `<h1>${escapeHtml(t('forgotHeading'))}</h1>
 <p>${escapeHtml(t('forgotIntro'))}</p>
@@ -133,25 +104,25 @@ function forgotForm(
 ${noticeHtml(notice)}
 <button type="submit">${escapeHtml(t('forgotSubmit'))}</button>
 </form>`,
-    theme,
   );
 }
 
 /** The new password, twice, with each field's own error under it. */
 function resetForm(
-  { locale, t, portalName, theme }: PageContext,
+  view: PageContext,
   path: string,
   token: string,
   errors: { password?: string; passwordConfirmation?: string } = {},
 ): string {
+  const { locale, t, portalName } = view;
   const described = (id: string, error: string | undefined) =>
     error
       ? ` aria-describedby="${id}-error" aria-invalid="true"`
       : ` aria-describedby="${id}-help"`;
   const errorLine = (id: string, error: string | undefined) =>
     error ? `<p class="error" id="${id}-error" role="alert">${escapeHtml(error)}</p>` : '';
-  return page(
-    locale,
+  return renderPage(
+    view,
     t('resetTitle', { portalName }),
     `<h1>${escapeHtml(t('resetHeading'))}</h1>
 <form method="post" action="${escapeHtml(path)}" novalidate>
@@ -166,7 +137,6 @@ ${errorLine('password', errors.password)}
 ${errorLine('passwordConfirmation', errors.passwordConfirmation)}
 <button type="submit">${escapeHtml(t('resetSubmit'))}</button>
 </form>`,
-    theme,
   );
 }
 
@@ -175,16 +145,17 @@ ${errorLine('passwordConfirmation', errors.passwordConfirmation)}
  * email. The email never travels in a URL, so it stays out of access logs.
  */
 function unlockForm(
-  { locale, t, portalName, theme }: PageContext,
+  view: PageContext,
   path: string,
   state: string,
   email: string,
   notice?: Notice,
 ): string {
-  return page(
-    locale,
+  const { locale, t, portalName } = view;
+  return renderPage(
+    view,
     t('unlockTitle', { portalName }),
-    `<h1>${escapeHtml(t('unlockHeading', { portalName }))}</h1>
+    `<h1>${withPortalName(view, 'unlockHeading')}</h1>
 <p>${escapeHtml(t('unlockIntro'))}</p>
 <form method="post" action="${escapeHtml(path)}" novalidate>
 <input type="hidden" name="state" value="${escapeHtml(state)}">
@@ -197,19 +168,18 @@ ${noticeHtml(notice)}
 <button type="submit">${escapeHtml(t('unlockSubmit'))}</button>
 <button type="submit" name="resend" value="1">${escapeHtml(t('unlockResend'))}</button>
 </form>`,
-    theme,
   );
 }
 
-function logoutForm({ locale, t, portalName, theme }: PageContext, path: string): string {
-  return page(
-    locale,
+function logoutForm(view: PageContext, path: string): string {
+  const { t, portalName } = view;
+  return renderPage(
+    view,
     t('signOutTitle', { portalName }),
-    `<h1>${escapeHtml(t('signOutHeading', { portalName }))}</h1>
+    `<h1>${withPortalName(view, 'signOutHeading')}</h1>
 <form method="post" action="${escapeHtml(path)}">
 <button type="submit">${escapeHtml(t('signOutSubmit'))}</button>
 </form>`,
-    theme,
   );
 }
 
@@ -224,11 +194,23 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
   const context = (request: FastifyRequest, lang: unknown): PageContext => {
     const { branding, ...configuration } = merchants.forHost(request.host).configuration;
     const locale = pageLocale(lang, request.headers['accept-language'], configuration);
+    // The same page in another language keeps what the page was opened with (state, token).
+    const source = (request.method === 'GET' ? request.query : request.body) as
+      Record<string, unknown> | undefined;
+    const kept = Object.fromEntries(
+      ['state', 'token'].flatMap((k) =>
+        typeof source?.[k] === 'string' ? [[k, source[k] as string]] : [],
+      ),
+    );
+    const path = request.url.split('?')[0] ?? '';
     return {
       locale,
       t: pageText(locale),
       portalName: branding.portalName,
       theme: branding.theme ?? 'light',
+      branding,
+      languages: branding.hideLanguageMenu ? [] : configuration.supportedLocales.filter(isLocale),
+      languageHref: (l) => `${path}?${new URLSearchParams({ ...kept, lang: l })}`,
     };
   };
   const htmlPage = (reply: FastifyReply, status: number, html: string) =>
@@ -345,8 +327,8 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
     await mailer.flush();
   };
   const resetExpiredPage = (view: PageContext, forgotPath: string) =>
-    page(
-      view.locale,
+    renderPage(
+      view,
       view.t('resetTitle', { portalName: view.portalName }),
       `<h1>${escapeHtml(view.t('resetHeading'))}</h1>
 ${noticeHtml({
@@ -357,7 +339,6 @@ ${noticeHtml({
     label: view.t('resetAgain'),
   },
 })}`,
-      view.theme,
     );
 
   for (const path of loginPaths) {
@@ -541,8 +522,9 @@ ${noticeHtml({
       async (request, reply) => {
         const { token = '', lang } = request.query as { token?: string; lang?: string };
         const view = context(request, lang);
-        // The link's token must not leak through the Referer of anything this page loads.
-        reply.header('referrer-policy', 'no-referrer');
+        // The link's token must not leak to another site through a Referer; same-origin (not
+        // no-referrer, under which the browser posts the form with Origin: null, a cross-site post).
+        reply.header('referrer-policy', 'same-origin');
         if (!(await isLiveResetToken(db, token)))
           return htmlPage(reply, 410, resetExpiredPage(view, forgotPath));
         return htmlPage(reply, 200, resetForm(view, resetPath, token));
@@ -574,7 +556,7 @@ ${noticeHtml({
           lang,
         } = request.body as Record<string, string | undefined>;
         const view = context(request, lang);
-        reply.header('referrer-policy', 'no-referrer');
+        reply.header('referrer-policy', 'same-origin');
         const refused = refuseCrossSite(request, reply, view);
         if (refused) return refused;
         const outcome = await resetPassword(db, forms, token, password, passwordConfirmation);
