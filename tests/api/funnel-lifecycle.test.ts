@@ -449,8 +449,15 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
 
     it('deletes the user: profile and session gone, the claim kept for the merchant', async () => {
       const user = await activatedUser(t.app);
+      const elsewhere = new Browser(t.app);
+      await elsewhere.signIn(user.email);
+      expect((await elsewhere.api('GET', '/me')).status).toBe(200);
       expect((await user.browser.api('DELETE', '/me')).status).toBe(200);
       expect((await user.browser.api('GET', '/me')).status).toBe(401);
+      // Signed out everywhere, and the password no longer signs anyone in.
+      expect((await elsewhere.api('GET', '/me')).status).toBe(401);
+      await elsewhere.signIn(user.email);
+      expect((await elsewhere.api('GET', '/me')).status).toBe(401);
       expect(
         (await t.database.db.select().from(profiles).where(eq(profiles.id, user.profileId))).length,
       ).toBe(0);

@@ -158,7 +158,23 @@ describe('screenshots (browser)', () => {
         await page.locator('#root_tin').fill('30 23 217 600 054');
         await page.locator('#root_tin').blur();
         await shoot(`${name}-identity-FR.png`);
-        for (const screen of ['bank-UA', 'zelle', 'settings', 'accept', 'identity-FR'])
+        // A runtime error outside React (a throwing timer): the global handler's modal.
+        await page.evaluate(() => {
+          setTimeout(() => {
+            throw new Error('screenshot: a runtime error');
+          });
+        });
+        await page.getByRole('alertdialog').waitFor();
+        await shoot(`${name}-client-error.png`);
+        await page.keyboard.press('Escape');
+        for (const screen of [
+          'bank-UA',
+          'zelle',
+          'settings',
+          'accept',
+          'identity-FR',
+          'client-error',
+        ])
           expectPicture(`${name}-${screen}.png`);
       }
     }

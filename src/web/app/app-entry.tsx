@@ -6,9 +6,11 @@ import { RouterProvider } from 'react-router-dom';
 import { setNavigator } from '../lib/navigation';
 import { createRouter } from './router';
 import { createStore } from './store';
+import { installGlobalErrorHandler } from './global-errors';
 
 export function mountApp(root: HTMLElement): void {
   const store = createStore();
+  installGlobalErrorHandler(store);
   const router = createRouter();
   setNavigator((to) => void router.navigate(to));
   createRoot(root).render(

@@ -7,6 +7,7 @@ import { useGetProfileQuery } from '../features/profile/api/profile-api';
 import { Spinner } from '../components/spinner';
 import { checkAccess, type RouteEntry } from './route-table';
 import { rootFlow } from './root-flow';
+import { InternalError } from '../lib/internal-errors';
 
 export function RouteGuard({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
   const location = useLocation();
@@ -22,6 +23,7 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
     const redirectUrl = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/auth/start?redirectUrl=${redirectUrl}`} replace />;
   }
+  if (!principal.data) throw new InternalError('Principal is missing');
   if (skipUser) return <>{children}</>;
   if (profile.isError) {
     const status = (profile.error as { status?: unknown }).status;
@@ -31,7 +33,10 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
       <Navigate to="/maintenance" replace />
     );
   }
-  if (!profile.data) return <Spinner />;
+  if (!profile.data) {
+    if (profile.isSuccess) throw new InternalError('Profile is missing');
+    return <Spinner />;
+  }
   const verdict = checkAccess(entry.access, profile.data);
   if (!verdict.allowed) {
     // A refused status may be stale (a step just changed it): wait for the refetch to decide.

@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { Spinner } from '../components/spinner';
 import { AppShell } from './app-shell';
 import { RouteGuard } from './route-guard';
+import { ScreenError, ShellError } from './screen-error';
 import { ROUTES, type RouteEntry } from './route-table';
 
 function toRoute(entry: RouteEntry): RouteObject {
@@ -12,6 +13,8 @@ function toRoute(entry: RouteEntry): RouteObject {
   const load = entry.screen;
   return {
     path: entry.path,
+    // A screen that throws (or whose code fails to load) keeps the layout around it.
+    ErrorBoundary: ScreenError,
     lazy: async () => {
       const Screen = load ? (await load()).default : () => null;
       return {
@@ -28,6 +31,7 @@ function toRoute(entry: RouteEntry): RouteObject {
 export const routeObjects = (): RouteObject[] => [
   {
     element: <AppShell />,
+    ErrorBoundary: ShellError,
     // Shown while the first lazy screen loads, before the shell has its language.
     HydrateFallback: () => <Spinner label="Loading" />,
     children: ROUTES.map(toRoute),

@@ -5,6 +5,7 @@ import { PageWrapper } from '../../components/page-wrapper';
 import { Spinner } from '../../components/spinner';
 import { PayoutMethodList } from '../../features/payment-methods/components/payout-method-list';
 import { useGetProfileQuery } from '../../features/profile/api/profile-api';
+import { DeleteAccount } from '../../features/settings/components/delete-account';
 import { ProfileSummary } from '../../features/settings/components/profile-summary';
 
 export default function SettingsScreen() {
@@ -14,6 +15,7 @@ export default function SettingsScreen() {
     <PageWrapper title={t('settings.title')} lead={t('settings.lead')} width="dashboard">
       {profile ? <ProfileSummary profile={profile} /> : <Spinner />}
       <PayoutMethodList onHold={profile?.status === 'ON_HOLD'} />
+      {profile ? <DeleteAccount /> : null}
     </PageWrapper>
   );
 }

@@ -1,10 +1,17 @@
 import { api, setLoginPagePath } from '../../../lib/api';
 import type { Configuration } from '../../../../core/types/entities/configuration';
+import { InternalError } from '../../../lib/internal-errors';
 
 export const configurationApi = api.injectEndpoints({
   endpoints: (build) => ({
     getConfiguration: build.query<Configuration, void>({
       query: () => '/funnel/v1/configs',
+      // An empty configuration is a failed load: the gate shows the maintenance page.
+      transformResponse: (configuration: Configuration | null | undefined) => {
+        if (!configuration || !Object.keys(configuration).length)
+          throw new InternalError('configuration is empty');
+        return configuration;
+      },
       providesTags: ['Configuration'],
       async onQueryStarted(_arg, { queryFulfilled }) {
         try {
