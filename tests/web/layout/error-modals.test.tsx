@@ -28,7 +28,7 @@ describe('error modals', () => {
     await store.dispatch(paymentMethodsApi.endpoints.getAvailableTypes.initiate());
     expect(store.getState().ui.errorModal).toBe('server');
     expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
-    expect(screen.queryByRole('alertdialog', { name: 'We could not reach the portal' })).toBeNull();
+    expect(screen.queryByRole('alertdialog', { name: 'Something went wrong in your browser' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -37,7 +37,7 @@ describe('error modals', () => {
       paymentMethodsApi.endpoints.getAvailableTypes.initiate(undefined, { forceRefetch: true }),
     );
     expect(
-      await screen.findByRole('alertdialog', { name: 'We could not reach the portal' }),
+      await screen.findByRole('alertdialog', { name: 'Something went wrong in your browser' }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
   });

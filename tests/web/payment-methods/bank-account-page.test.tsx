@@ -293,7 +293,7 @@ describe('bank account page', () => {
       await ukrainianWire(user);
       const same = screen.getByRole('checkbox', { name: 'Same address as my profile' });
       expect(same).toBeChecked();
-      expect(same).toHaveAccessibleDescription('vul. Khreshchatyk 22, Kyiv 01001, UA');
+      expect(same).toHaveAccessibleDescription('vul. Khreshchatyk 22, Kyiv, 01001, Ukraine');
       expect(screen.queryByRole('textbox', { name: 'Address line 1' })).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Add bank account' }));
       expect(await screen.findByTestId('location')).toHaveTextContent('/settings');

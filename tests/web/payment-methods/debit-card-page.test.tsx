@@ -153,7 +153,7 @@ describe('debit card billing address: same address as the profile', () => {
     await open();
     const same = await screen.findByRole('checkbox', { name: 'Same address as my profile' });
     expect(same).toBeChecked();
-    expect(same).toHaveAccessibleDescription('12 Main St, Springfield IL 62701, US');
+    expect(same).toHaveAccessibleDescription('12 Main St, Springfield, IL 62701, United States');
     expect(screen.queryByRole('textbox', { name: 'Address line 1' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'City' })).not.toBeInTheDocument();
     await fillCard(user);

@@ -34,7 +34,7 @@ describe('physical check page', () => {
     const user = userEvent.setup();
     await open();
     expect(await screen.findByText('12 Main St')).toBeInTheDocument();
-    expect(screen.getByText('Springfield IL 62701')).toBeInTheDocument();
+    expect(screen.getByText('Springfield, IL 62701')).toBeInTheDocument();
     const add = screen.getByRole('button', { name: 'Add paper check' });
     await waitFor(() => expect(add).toBeEnabled());
     await user.click(add);

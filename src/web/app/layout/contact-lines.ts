@@ -3,29 +3,13 @@
 // other profile as its email alone.
 import type { Address } from '../../../core/types/entities/address';
 import type { Profile } from '../../../core/types/entities/profile';
+import { formatAddress } from '../../../core/i18n/postal-address';
 
 export type ContactGroups = string[][];
 
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-export function addressLines(address: Address | undefined, locale: string): string[] {
-  if (!address) return [];
-  const cityLine = [address.city, [address.state, address.postalCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  return [
-    address.addressLine1,
-    address.addressLine2,
-    cityLine,
-    address.countryCode ? countryName(address.countryCode, locale) : undefined,
-  ].filter((line): line is string => !!line && line.trim() !== '');
-}
+/** The profile's address as an envelope writes it, in its country's postal order. */
+export const addressLines = (address: Address | undefined, locale: string): string[] =>
+  formatAddress(address, locale);
 
 const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
 

@@ -1,5 +1,6 @@
 // A payout method's preview details on its card: masked numbers only, as the API sends them.
 import { useTranslation } from 'react-i18next';
+import { formatAddress } from '../../../../core/i18n/postal-address';
 import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
 
 /** Card brands as the networks write them (the API sends codes). */
@@ -12,7 +13,7 @@ export interface MethodPreviewProps {
 }
 
 export function MethodPreview({ method, hideTransferMethod = false }: MethodPreviewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lines: { key: string; text: string }[] = [];
   switch (method.type) {
     case 'DEBIT_CARD': {
@@ -87,9 +88,7 @@ export function MethodPreview({ method, hideTransferMethod = false }: MethodPrev
     lines.push({
       key: 'address',
       text: t('payoutMethods.preview.address', {
-        value: [address.addressLine1, address.city, address.postalCode, address.countryCode]
-          .filter(Boolean)
-          .join(', '),
+        value: formatAddress(address, i18n.language).join(', '),
       }),
     });
   if (method.currencies?.length)

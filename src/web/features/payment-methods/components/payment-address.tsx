@@ -8,6 +8,7 @@ import { getUiOptions } from '@rjsf/utils';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '../../../../core/types/entities/address';
+import { formatAddress } from '../../../../core/i18n/postal-address';
 import type { FormData, ServerFieldError } from '../../../components/schema-form';
 import { useGetProfileQuery } from '../../profile/api/profile-api';
 
@@ -63,16 +64,6 @@ function sameAddress(a: Address, b: Address): boolean {
 /** Whether an address has what a mailing address needs: line 1, city, postal code and country. */
 export function isCompleteAddress(address: Address | undefined): address is Address {
   return !!(address?.addressLine1 && address.city && address.postalCode && address.countryCode);
-}
-
-/** The lines an address is written in. */
-export function addressLines(address: Address): string[] {
-  return [
-    address.addressLine1,
-    address.addressLine2,
-    [address.city, address.state, address.postalCode].filter(Boolean).join(' '),
-    address.countryCode,
-  ].filter((line): line is string => !!line);
 }
 
 interface SameAddressControl {
@@ -143,6 +134,7 @@ export function usePaymentAddress(
   /** True while the method being edited is still loading: the form must not start without it. */
   pending = false,
 ): PaymentAddress {
+  const { i18n } = useTranslation();
   const { data: profile, isLoading } = useGetProfileQuery();
   const first = profile?.addresses?.[0];
   const address = isCompleteAddress(first) ? first : undefined;
@@ -181,7 +173,7 @@ export function usePaymentAddress(
 
   const uiSchema = useMemo<UiSchema | undefined>(() => {
     if (!address) return undefined;
-    const control: SameAddressControl = { checked: same, lines: addressLines(address), onToggle };
+    const control: SameAddressControl = { checked: same, lines: formatAddress(address, i18n.language), onToggle };
     const additions: UiSchema = {};
     if (same) for (const part of PARTS) additions[names[part]] = { 'ui:widget': 'hidden' };
     additions[names.addressLine1] = {
@@ -190,7 +182,7 @@ export function usePaymentAddress(
       'ui:sameAddress': control,
     };
     return additions;
-  }, [address, same, names, onToggle]);
+  }, [address, same, names, onToggle, i18n.language]);
 
   const complete = useCallback(
     (data: FormData) =>

@@ -9,10 +9,10 @@ import {
   useGetPaymentMethodsQuery,
 } from '../api/payment-methods-api';
 import { useMethodFailure } from './method-helpers';
-import { addressLines } from './payment-address';
+import { formatAddress } from '../../../../core/i18n/postal-address';
 
 export default function PhysicalCheckPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { data: profile } = useGetProfileQuery();
   const methods = useGetPaymentMethodsQuery();
@@ -40,7 +40,7 @@ export default function PhysicalCheckPage() {
       <h2 className="section__title">{t('payoutMethods.physicalCheck.address')}</h2>
       {address ? (
         <address className="physical-check__address">
-          {addressLines(address).map((line, index) => (
+          {formatAddress(address, i18n.language).map((line, index) => (
             <span key={index} className="details-list__line">
               {line}
             </span>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Profile } from '../../../../core/types/entities/profile';
 import { Section } from '../../../components/section';
-import { countryName } from '../../../components/schema-form/countries';
+import { formatAddress } from '../../../../core/i18n/postal-address';
 
 function profileName(profile: Profile): string {
   if (profile.profileType === 'COMPANY' && profile.company?.name) return profile.company.name;
@@ -13,20 +13,9 @@ function profileName(profile: Profile): string {
   return name || profile.name || '';
 }
 
-function addressLines(profile: Profile, language: string): string[] {
-  const address = profile.addresses?.[0];
-  if (!address) return [];
-  return [
-    address.addressLine1,
-    address.addressLine2,
-    [address.city, address.state, address.postalCode].filter(Boolean).join(' '),
-    address.countryCode ? countryName(address.countryCode, language) : undefined,
-  ].filter((line): line is string => !!line);
-}
-
 export function ProfileSummary({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
-  const lines = addressLines(profile, i18n.language);
+  const lines = formatAddress(profile.addresses?.[0], i18n.language);
   return (
     <Section
       title={t('settings.profile.title')}
