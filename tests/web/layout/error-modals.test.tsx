@@ -28,7 +28,9 @@ describe('error modals', () => {
     await store.dispatch(paymentMethodsApi.endpoints.getAvailableTypes.initiate());
     expect(store.getState().ui.errorModal).toBe('server');
     expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
-    expect(screen.queryByRole('alertdialog', { name: 'Something went wrong in your browser' })).toBeNull();
+    expect(
+      screen.queryByRole('alertdialog', { name: 'Something went wrong in your browser' }),
+    ).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());

@@ -173,7 +173,11 @@ export function usePaymentAddress(
 
   const uiSchema = useMemo<UiSchema | undefined>(() => {
     if (!address) return undefined;
-    const control: SameAddressControl = { checked: same, lines: formatAddress(address, i18n.language), onToggle };
+    const control: SameAddressControl = {
+      checked: same,
+      lines: formatAddress(address, i18n.language),
+      onToggle,
+    };
     const additions: UiSchema = {};
     if (same) for (const part of PARTS) additions[names[part]] = { 'ui:widget': 'hidden' };
     additions[names.addressLine1] = {
