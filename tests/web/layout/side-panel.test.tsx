@@ -98,7 +98,10 @@ describe('side panel', () => {
       '/dashboard',
       profileWith({
         person: { firstName: 'Ana', middleName: 'Maria', lastName: 'Lima' },
-        phones: [{ number: '+15551234567', phoneType: 'CELL' }],
+        phones: [
+          { number: '+14155550123', phoneType: 'CELL' },
+          { number: '+33612345678', phoneType: 'WORK' },
+        ],
         addresses: [
           {
             addressLine1: '1 Main St',
@@ -111,10 +114,12 @@ describe('side panel', () => {
       }),
     );
     await within(panel).findByText('Ana Maria Lima');
+    // Phones in the spec's North American form, others grouped as their country does.
+    await within(panel).findByText('+1 415-555-0123');
     const groups = panel.querySelectorAll('.contact-group');
     expect([...groups].map((g) => [...g.children].map((line) => line.textContent))).toEqual([
       ['Ana Maria Lima'],
-      ['ana@example.com', '+15551234567'],
+      ['ana@example.com', '+1 415-555-0123', '+33 6 12 34 56 78'],
       ['1 Main St', 'Springfield, IL 62701', 'United States'],
     ]);
   });

@@ -13,8 +13,14 @@ export const addressLines = (address: Address | undefined, locale: string): stri
 
 const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
 
-export function contactGroups(profile: Profile, locale: string): ContactGroups {
-  const reach = [profile.email, ...(profile.phones ?? []).map((p) => p.number)].filter(Boolean);
+export function contactGroups(
+  profile: Profile,
+  locale: string,
+  formatPhone: (e164: string) => string = (n) => n,
+): ContactGroups {
+  const reach = [profile.email, ...(profile.phones ?? []).map((p) => formatPhone(p.number))].filter(
+    Boolean,
+  );
   const address = addressLines(profile.addresses?.[0], locale);
   if (profile.profileType === 'PERSON' && profile.person) {
     const { firstName, middleName, lastName } = profile.person;

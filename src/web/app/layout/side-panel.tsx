@@ -3,6 +3,7 @@
 // focus moves into it on open and back to the profile button on close.
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhoneFormat } from '../../lib/use-phone-format';
 import { Link, useLocation } from 'react-router-dom';
 import type { Configuration } from '../../../core/types/entities/configuration';
 import { UserIcon } from '../../components/user-icon';
@@ -75,6 +76,7 @@ function SidePanelContent({
   staticPage: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const formatPhone = usePhoneFormat();
   const dispatch = useAppDispatch();
   const panelRef = useRef<HTMLElement>(null);
   const titleId = useId();
@@ -122,7 +124,7 @@ function SidePanelContent({
           <section className="side-panel__contact" aria-label={t('sidePanel.contact')}>
             <UserIcon name={displayName(profile.data)} size="lg" />
             <div className="side-panel__groups">
-              {contactGroups(profile.data, i18n.language).map((group, index) => (
+              {contactGroups(profile.data, i18n.language, formatPhone).map((group, index) => (
                 <p key={index} className={`contact-group contact-group--${index}`}>
                   {group.map((line, lineIndex) => (
                     <span key={lineIndex} className="contact-group__line">

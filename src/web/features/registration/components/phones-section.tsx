@@ -2,6 +2,7 @@
 // form (PATCH /me with a phone without id adds it).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhoneFormat } from '../../../lib/use-phone-format';
 import type { Phone } from '../../../../core/types/entities/phone';
 import { Section } from '../../../components/section';
 import { SchemaForm, type ServerFieldError } from '../../../components/schema-form';
@@ -10,6 +11,7 @@ import { errorsUnder, fieldErrorsOf } from '../lib/server-errors';
 
 export function PhonesSection({ phones }: { phones: readonly Phone[] }) {
   const { t } = useTranslation();
+  const formatPhone = usePhoneFormat();
   const [deletePhone, { isLoading: deleting }] = useDeletePhoneMutation();
   const [update] = useUpdateProfileMutation();
   const [formKey, setFormKey] = useState(0);
@@ -50,7 +52,7 @@ export function PhonesSection({ phones }: { phones: readonly Phone[] }) {
           {phones.map((phone) => (
             <li key={phone.id ?? phone.number}>
               <span>
-                {phone.number} ({t(`registration.phones.types.${phone.phoneType}`)})
+                {formatPhone(phone.number)} ({t(`registration.phones.types.${phone.phoneType}`)})
               </span>{' '}
               <button
                 type="button"
@@ -58,7 +60,7 @@ export function PhonesSection({ phones }: { phones: readonly Phone[] }) {
                 disabled={deleting || !phone.id}
                 onClick={() => void remove(phone)}
               >
-                {t('registration.phones.delete', { number: phone.number })}
+                {t('registration.phones.delete', { number: formatPhone(phone.number) })}
               </button>
             </li>
           ))}
