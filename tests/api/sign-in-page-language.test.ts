@@ -188,8 +188,13 @@ describe.each(DATABASE_KINDS)('sign-in page language on %s', (kind) => {
     expect(page.body).toContain('<img class="logo" src="/brand/demo-logo.svg" alt="Acme Refunds">');
     expect(page.body).toContain('<link rel="icon" href="/brand/demo-favicon.svg">');
     // The footer of the portal, its link names in the page's language.
-    expect(page.body).toContain(`<a href="https://example.com/terms">${fr.footer.terms}</a>`);
+    expect(page.body).toContain(`<a href="/static/terms">${fr.footer.terms}</a>`);
     expect(page.body).toContain(`${fr.footer.poweredBy} <strong>Payee Portal</strong>`);
+    // The merchant's own footer words, in French too.
+    expect(page.body).toContain(
+      'Acme Refunds règle les créances pour le compte de ses commerçants.',
+    );
+    expect(page.body).toContain('>Accessibilité</a>');
     expect(page.body).toContain(`<nav class="langs" aria-label="${fr.signInPage.languageMenu}">`);
     expect(page.body).toContain(
       '<a href="/master/auth-app/v1/login?state=%2Fdashboard&amp;lang=es" lang="es" hreflang="es">Español</a>',

@@ -33,7 +33,6 @@ const LOGIN: Access = { kind: 'login' };
 const SETTINGS: Access = { kind: 'login', statuses: only('ACTIVATED', 'ON_HOLD') };
 
 const screen = (load: () => Promise<{ default: ComponentType }>) => load;
-const placeholder = () => import('../features/placeholder/placeholder-page');
 const registrationPage = () => import('../features/registration/components/registration-page');
 const bankAccountPage = () => import('../features/payment-methods/components/bank-account-page');
 
@@ -156,7 +155,14 @@ export const ROUTES: RouteEntry[] = [
     module: 'payment-methods',
     screen: screen(() => import('../features/payment-methods/components/physical-check-page')),
   },
-  { path: '/static/*', title: 'pages.static', access: LOGIN, module: 'app', screen: placeholder },
+  {
+    // The merchant's own pages (terms, privacy, FAQ): a visitor reads them before registering.
+    path: '/static/*',
+    title: 'pages.static',
+    access: PUBLIC,
+    module: 'app',
+    screen: screen(() => import('./screens/static-screen')),
+  },
   {
     path: '/dev',
     title: 'pages.dev',

@@ -51,6 +51,7 @@ describe('route access by status', () => {
         '/auth/start',
         '/maintenance',
         '/portal/*',
+        '/static/*',
       ].sort(),
     );
   });

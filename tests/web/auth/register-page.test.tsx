@@ -78,11 +78,11 @@ describe('/auth/register form', () => {
     const terms = page.terms().closest('label') as HTMLElement;
     expect(within(terms).getByRole('link', { name: 'terms of service' })).toHaveAttribute(
       'href',
-      'https://example.com/terms',
+      '/static/terms',
     );
     expect(within(terms).getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
       'href',
-      'https://example.com/privacy',
+      '/static/privacy',
     );
     expect(
       screen.queryByRole('checkbox', { name: /additional agreements/ }),

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../src/web/lib/i18n';
 import { renderApp } from '../support/render';
 import { server } from '../support/server';
 import { configsWith } from './frame-support';
@@ -19,16 +20,33 @@ describe('footer', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
-      ['FAQ', 'https://example.com/faq'],
+      ['FAQ', '/static/faq'],
       ['Support', 'mailto:support@example.com'],
-      ['Terms of service', 'https://example.com/terms'],
-      ['Privacy policy', 'https://example.com/privacy'],
+      ['Terms of service', '/static/terms'],
+      ['Privacy policy', '/static/privacy'],
       ['Accessibility', 'https://example.com/accessibility'],
     ]);
-    expect(within(nav).getByRole('link', { name: 'FAQ' })).toHaveAttribute('target', '_blank');
-    expect(within(nav).getByRole('link', { name: 'FAQ' })).toHaveAccessibleDescription(
-      '(opens in a new tab)',
+    // The merchant's own pages open in the portal; another site in a new tab.
+    expect(within(nav).getByRole('link', { name: 'FAQ' })).not.toHaveAttribute('target');
+    const other = within(nav).getByRole('link', { name: 'Accessibility' });
+    expect(other).toHaveAttribute('target', '_blank');
+    expect(other).toHaveAccessibleDescription('(opens in a new tab)');
+  });
+
+  it("speaks the reader's language, the merchant's own texts included", async () => {
+    await renderApp('/dashboard');
+    await setLanguage('fr');
+    const footer = await screen.findByRole('contentinfo');
+    expect(
+      await within(footer).findByText(
+        'Acme Refunds règle les créances pour le compte de ses commerçants.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: /^Accessibilité/ })).toHaveAttribute(
+      'href',
+      'https://example.com/accessibility',
     );
+    expect(within(footer).queryByText(/Accessibility|on behalf of/)).toBeNull();
   });
 
   it('shows the powered-by logo when configured', async () => {

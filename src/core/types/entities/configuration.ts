@@ -32,4 +32,19 @@ export interface Configuration {
    */
   supportedLocales: [Locale, ...Locale[]];
   defaultLocale: Locale;
+  /**
+   * The merchant's own pages at /static/<name> (terms, privacy, faq, ...), per language: a title and a body of plain text (paragraphs separated by a blank line, a line starting with '## ' is a heading). Reachable without signing in; a language without the page shows the default language's.
+   */
+  staticPages?: {
+    [k: string]:
+      | {
+          [k: string]:
+            | {
+                title: string;
+                body: string;
+              }
+            | undefined;
+        }
+      | undefined;
+  };
 }

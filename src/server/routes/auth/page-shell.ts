@@ -4,6 +4,7 @@
 // and work without JavaScript (the CSP allows no inline script).
 import type { Locale } from '../../../core/i18n/messages';
 import type { Branding } from '../../../core/types/entities/branding';
+import { footerTexts } from '../../../core/i18n/merchant-texts';
 import { commonText, type PageText } from './page-language';
 
 export const escapeHtml = (s: string): string =>
@@ -61,17 +62,18 @@ function header(view: PageContext): string {
 function footer(view: PageContext): string {
   const f = view.branding.footer ?? {};
   const text = commonText(view.locale);
+  const own = footerTexts(f, view.locale);
   const links = [
     f.faqUrl && [text('footer.faq'), f.faqUrl],
     f.supportUrl && [text('footer.support'), f.supportUrl],
     f.termsUrl && [text('footer.terms'), f.termsUrl],
     f.privacyUrl && [text('footer.privacy'), f.privacyUrl],
-    f.customLink && [f.customLink.name, f.customLink.url],
+    f.customLink && [own.customLinkName ?? f.customLink.name, f.customLink.url],
   ].filter((l): l is [string, string] => Array.isArray(l));
   const powered = f.poweredByCompanyName
     ? `<p>${escapeHtml(text('footer.poweredBy'))} <strong>${escapeHtml(f.poweredByCompanyName)}</strong></p>`
     : '';
-  const free = f.freeText ? `<p>${escapeHtml(f.freeText)}</p>` : '';
+  const free = own.freeText ? `<p>${escapeHtml(own.freeText)}</p>` : '';
   const list = links.length
     ? `<nav aria-label="${escapeHtml(text('footer.links'))}"><ul>${links
         .map(([label, url]) => `<li><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></li>`)

@@ -4,6 +4,7 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Branding } from '../../../core/types/entities/branding';
+import { footerTexts } from '../../../core/i18n/merchant-texts';
 import { NEW_TAB_HINT_ID, newTabProps } from '../../components/external-link';
 
 /** Fired when the user asks for their privacy choices; the consent tool listens for it. */
@@ -23,14 +24,16 @@ function FooterLink({ href, children }: { href: string; children: string }) {
 }
 
 export function Footer({ branding }: { branding: Branding }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const footer = branding.footer ?? {};
+  // The merchant's own words in the reader's language (branding.footer.translations).
+  const own = footerTexts(footer, i18n.language);
   const links = [
     { href: footer.faqUrl, label: t('footer.faq') },
     { href: footer.supportUrl, label: t('footer.support') },
     { href: footer.termsUrl, label: t('footer.terms') },
     { href: footer.privacyUrl, label: t('footer.privacy') },
-    { href: footer.customLink?.url, label: footer.customLink?.name ?? '' },
+    { href: footer.customLink?.url, label: own.customLinkName ?? '' },
   ].filter((link): link is { href: string; label: string } => !!link.href && !!link.label);
 
   const openPrivacyChoices = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -61,7 +64,7 @@ export function Footer({ branding }: { branding: Branding }) {
               )}
             </p>
           ) : null}
-          {footer.freeText ? <p className="app-footer__text">{footer.freeText}</p> : null}
+          {own.freeText ? <p className="app-footer__text">{own.freeText}</p> : null}
         </div>
         {links.length || isConsentHost(branding) ? (
           <nav className="app-footer__nav" aria-label={t('footer.links')}>
