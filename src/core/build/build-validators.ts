@@ -73,6 +73,10 @@ export function buildValidators(outDir: string = VALIDATORS_DIR): ValidatorManif
       formId: variant.formId,
       country: variant.country,
       method: variant.method,
+      methodName:
+        variant.method && variant.country
+          ? composer.transferMethodName(variant.country, variant.method)
+          : undefined,
     });
   }
   writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');

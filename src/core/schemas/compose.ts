@@ -111,6 +111,17 @@ export function transferMethodsFor(catalog: RuleCatalog, country: string): Trans
   return methods;
 }
 
+/** What people in `country` call a transfer method (a translation key), from the nearest rule. */
+export function transferMethodNameFor(
+  catalog: RuleCatalog,
+  country: string,
+  method: TransferMethod,
+): string | undefined {
+  let name: string | undefined;
+  for (const rule of ruleChain(catalog, country)) name = rule.transferMethodNames?.[method] ?? name;
+  return name;
+}
+
 /** The non-bank payout types a resident of `country` may add: the nearest rule that says. */
 export function payoutTypesFor(catalog: RuleCatalog, country: string): OtherPayoutType[] {
   let types: OtherPayoutType[] = [];
@@ -358,5 +369,8 @@ export function createComposer(catalog: RuleCatalog) {
   const currencies = (country: string, kind: TransferMethod | OtherPayoutType): string[] =>
     currenciesFor(catalog, country, kind);
 
-  return { compose, allVariants, transferMethods, payoutTypes, currencies };
+  const transferMethodName = (country: string, method: TransferMethod): string | undefined =>
+    transferMethodNameFor(catalog, country, method);
+
+  return { compose, allVariants, transferMethods, payoutTypes, currencies, transferMethodName };
 }

@@ -71,6 +71,8 @@ export interface CountryRules {
   bankAccount?: BankAccountRules;
   /** A person's identity numbers a resident of the country is asked for (profile-person). */
   identity?: FormRules;
+  /** What people in the country call a transfer method: a key under options.transferMethodName. */
+  transferMethodNames?: Partial<Record<TransferMethod, string>>;
   /** Payout methods other than bank accounts a resident of the country may add. */
   payoutTypes?: OtherPayoutType[];
   /** ISO 4217 currencies each payout method can receive (see `currenciesFor`). */

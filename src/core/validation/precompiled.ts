@@ -19,6 +19,8 @@ export interface ValidatorManifestEntry {
   formId: string;
   country?: string;
   method?: string;
+  /** What people in the country call the transfer method (options.transferMethodName key). */
+  methodName?: string;
 }
 
 /** File name of a variant's module: bank-account.US.ACH.js, address._default.js, otp.js. */

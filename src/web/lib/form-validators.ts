@@ -19,6 +19,12 @@ export function findVariant(
   return candidates.find((e) => !method || e.method === method) ?? candidates[0];
 }
 
+/** The fields.json key of what people in `country` call a transfer method ("SEPA transfer"). */
+export function transferMethodLabelKey(country: string | undefined, method: string): string {
+  const name = findVariant('bank-account', country, method)?.methodName;
+  return name ? `options.transferMethodName.${name}` : `options.transferMethod.${method}`;
+}
+
 export async function loadFormValidator(
   formId: string,
   country?: string,

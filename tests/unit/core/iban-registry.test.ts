@@ -63,8 +63,12 @@ describe('the SWIFT IBAN registry', () => {
     expect(registry).toEqual(expect.arrayContaining(['UA', 'GE', 'RS', 'CR', 'TN', 'JE', 'AX']));
   });
 
-  it('is checked in as country-rules/_iban.json "countries" (all but the domestic GB rule)', () => {
-    const listed = catalog.rules._iban?.countries ?? [];
+  it('is checked in as the countries of country-rules/_iban.json and of _euro.json, which extends it (all but the domestic GB rule)', () => {
+    expect(catalog.rules._euro?.extends).toBe('_iban');
+    const listed = [
+      ...(catalog.rules._iban?.countries ?? []),
+      ...(catalog.rules._euro?.countries ?? []),
+    ];
     expect([...listed, ...DOMESTIC_RULE].sort()).toEqual(registry);
     expect(catalog.rules._iban?.source).toContain('SWIFT IBAN Registry');
   });

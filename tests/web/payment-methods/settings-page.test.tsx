@@ -8,6 +8,35 @@ import { bank, card, renderPage, useApi, zelleAwaiting } from './support';
 const open = () => renderPage('/settings', '/settings', <SettingsPage />);
 
 describe('settings page', () => {
+  it('names a transfer method as the account’s country does: a euro-area wire is a SEPA transfer', async () => {
+    const sepa = bank({
+      id: '33333333-3333-4333-8333-333333333333',
+      nickname: 'Wiener Konto',
+      preferred: false,
+      transferMethod: 'WIRE',
+      countryCode: 'AT',
+      accountNumber: undefined,
+      routingNumber: undefined,
+      bankName: undefined,
+    });
+    const ukraine = bank({
+      id: '44444444-4444-4444-8444-444444444444',
+      nickname: 'Rakhunok',
+      preferred: false,
+      transferMethod: 'WIRE',
+      countryCode: 'UA',
+      accountNumber: undefined,
+      routingNumber: undefined,
+      bankName: undefined,
+    });
+    useApi([bank(), { ...sepa, type: 'WIRE' }, { ...ukraine, type: 'WIRE' }]);
+    await open();
+    const vienna = await screen.findByRole('listitem', { name: 'Wiener Konto' });
+    expect(within(vienna).getByText('Transfer method: SEPA transfer')).toBeInTheDocument();
+    const kyiv = screen.getByRole('listitem', { name: 'Rakhunok' });
+    expect(within(kyiv).getByText('Transfer method: Wire transfer')).toBeInTheDocument();
+  });
+
   it('lists each payout method with its preview details, the preferred badge and the types to add', async () => {
     useApi([bank(), card]);
     await open();

@@ -8,6 +8,7 @@ import { countryOptions } from './countries';
 import type { EditMode } from './edit-mode';
 import type { ServerFieldError } from './messages';
 import { SchemaForm } from './schema-form';
+import { transferMethodLabelKey } from '../../lib/form-validators';
 import { transferMethodsFor, useFormVariant } from './use-form-variant';
 import type { FormData } from './validator';
 
@@ -99,7 +100,9 @@ export function CountryMethodPicker({
                   disabled={disabled}
                   onChange={() => onChange({ country, method: m })}
                 />
-                <span>{t(`options.transferMethod.${m}`, { ns: 'fields', defaultValue: m })}</span>
+                <span>
+                  {t(transferMethodLabelKey(country, m), { ns: 'fields', defaultValue: m })}
+                </span>
               </label>
             ))}
           </div>

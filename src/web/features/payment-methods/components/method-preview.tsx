@@ -1,5 +1,6 @@
 // A payout method's preview details on its card: masked numbers only, as the API sends them.
 import { useTranslation } from 'react-i18next';
+import { findVariant } from '../../../lib/form-validators';
 import { formatAddress } from '../../../../core/i18n/postal-address';
 import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
 
@@ -67,7 +68,15 @@ export function MethodPreview({ method, hideTransferMethod = false }: MethodPrev
         if (value) lines.push({ key, text: t(`payoutMethods.preview.${key}`, { value }) });
       }
       if (!hideTransferMethod) {
-        const methodLabel = t(`payoutMethods.types.${bank.transferMethod}`);
+        // What people in the account's country call it (a euro-area WIRE is a SEPA transfer).
+        const named = findVariant(
+          'bank-account',
+          bank.countryCode,
+          bank.transferMethod,
+        )?.methodName;
+        const methodLabel = named
+          ? t(`options.transferMethodName.${named}`, { ns: 'fields' })
+          : t(`payoutMethods.types.${bank.transferMethod}`);
         lines.push({
           key: 'bank',
           text: [bank.bankName, t('payoutMethods.preview.bankLine', { method: methodLabel })]
