@@ -181,7 +181,7 @@ describe('bank account page', () => {
         bic: screen.getByRole('textbox', { name: 'BIC (SWIFT code)' }),
       };
     }
-    const NOTE = /Derived from the IBAN: please check that this is your bank's BIC/;
+    const NOTE = /Derived from the IBAN: please check that this is your bank’s BIC/;
 
     it('fills in the BIC of a valid IBAN, says where it came from, and sends it', async () => {
       useApi([]);

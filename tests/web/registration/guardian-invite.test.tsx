@@ -66,7 +66,7 @@ async function fillInvite(user: ReturnType<typeof userEvent.setup>, email = 'mar
   const form = within(section);
   await user.type(await form.findByRole('textbox', { name: /First name/ }), 'Maria');
   await user.type(form.getByRole('textbox', { name: /Last name/ }), 'Lima');
-  await user.type(form.getByRole('textbox', { name: /Guardian's email/ }), email);
+  await user.type(form.getByRole('textbox', { name: /Guardian’s email/ }), email);
   await user.selectOptions(form.getByRole('combobox', { name: /Relationship/ }), 'Legal guardian');
   return form;
 }
