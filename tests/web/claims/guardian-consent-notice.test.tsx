@@ -29,7 +29,7 @@ async function renderDashboard(over: Partial<Profile>) {
   await screen.findByRole('region', { name: 'Upcoming claims' });
 }
 
-const notice = () => screen.findByRole('region', { name: "Waiting for your guardian's consent" });
+const notice = () => screen.findByRole('region', { name: 'Waiting for your guardian’s consent' });
 
 describe("dashboard notice while a guardian's consent is pending", () => {
   it('names the invited guardian, first on the page, and says claims cannot be accepted yet', async () => {
@@ -71,7 +71,7 @@ describe("dashboard notice while a guardian's consent is pending", () => {
   it('is not shown to an activated profile', async () => {
     await renderDashboard({ status: 'ACTIVATED' });
     expect(
-      screen.queryByRole('region', { name: "Waiting for your guardian's consent" }),
+      screen.queryByRole('region', { name: 'Waiting for your guardian’s consent' }),
     ).not.toBeInTheDocument();
   });
 });

@@ -73,6 +73,6 @@ describe('shared widgets', () => {
     expect(link).toHaveAttribute('href', 'https://help.example');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(link.parentElement).toHaveTextContent(/^Didn't get a code\? .*contact support\.$/);
+    expect(link.parentElement).toHaveTextContent(/^Didn’t get a code\? .*contact support\.$/);
   });
 });
