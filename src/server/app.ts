@@ -170,7 +170,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => app.deps.mailer.close());
 
   await app.register(errorHandler);
-  await app.register(security, { redis: options.redis ?? null, scale: config.rateLimitScale });
+  await app.register(security, {
+    redis: options.redis ?? null,
+    scale: config.rateLimitScale,
+    consentScriptOrigin: (host) => {
+      const url = merchants.forHost(host).configuration.branding.consentScriptUrl;
+      return url ? new URL(url).origin : undefined;
+    },
+  });
   await app.register(sessionPlugin, {
     store: createSessionStore(database.db, config),
     cookieName: sessionCookieName(config.secureCookies),

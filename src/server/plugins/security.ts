@@ -17,7 +17,17 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async function security(app, opts: { redis: Redis | null; scale: number }) {
+export interface SecurityOptions {
+  redis: Redis | null;
+  scale: number;
+  /**
+   * The origin of the merchant's own consent script for a request's host (branding.consentScriptUrl),
+   * the one origin besides ours a page of that merchant may load a script from.
+   */
+  consentScriptOrigin?: (host: string) => string | undefined;
+}
+
+export default fp(async function security(app, opts: SecurityOptions) {
   app.decorate('limit', (max: number, per: 'ip' | 'account' = 'ip') => ({
     max: Math.max(1, Math.round(max * opts.scale)),
     timeWindow: '1 minute',
@@ -31,7 +41,11 @@ export default fp(async function security(app, opts: { redis: Redis | null; scal
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          // helmet calls this per response: another merchant's pages never allow that origin.
+          (request) => opts.consentScriptOrigin?.(request.headers.host ?? '') ?? "'self'",
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -25,7 +25,7 @@ describe('user load', () => {
       }),
     );
     const { router, findByRole } = await renderApp('/static/terms');
-    expect(await findByRole('heading', { name: 'Information' })).toBeInTheDocument();
+    expect(await findByRole('heading', { name: 'Terms of service' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/static/terms');
     expect(loads).toBe(0);
   });

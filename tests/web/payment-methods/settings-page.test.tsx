@@ -29,7 +29,11 @@ describe('settings page', () => {
       routingNumber: undefined,
       bankName: undefined,
     });
-    useApi([bank(), { ...sepa, type: 'WIRE' }, { ...ukraine, type: 'WIRE' }]);
+    useApi([
+      bank(),
+      { ...sepa, type: 'WIRE' } as typeof sepa,
+      { ...ukraine, type: 'WIRE' } as typeof sepa,
+    ]);
     await open();
     const vienna = await screen.findByRole('listitem', { name: 'Wiener Konto' });
     expect(within(vienna).getByText('Transfer method: SEPA transfer')).toBeInTheDocument();

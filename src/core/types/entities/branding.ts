@@ -103,7 +103,11 @@ export interface Branding {
    */
   hideLanguageMenu?: boolean;
   /**
-   * Host names on which the cookie-consent script loads.
+   * Host names on which a cookie-consent manager loads: the portal's own (banner and preferences dialog) unless consentScriptUrl names the merchant's.
    */
   consentHosts?: string[];
+  /**
+   * The merchant's own consent manager (an https script), loaded instead of the portal's on the consent hosts; the Content-Security-Policy allows that script's origin on this merchant's hosts only. It should handle the 'payee-portal:privacy-choices' event (cancel it) to open its preferences.
+   */
+  consentScriptUrl?: string;
 }

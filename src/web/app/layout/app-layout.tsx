@@ -3,6 +3,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Configuration } from '../../../core/types/entities/configuration';
+import { ConsentManager } from '../../features/consent';
 import { ErrorModals } from './error-modals';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -37,6 +38,7 @@ export function AppLayout({
         {children}
       </main>
       <Footer branding={configuration.branding} />
+      <ConsentManager branding={configuration.branding} />
       <ErrorModals />
     </div>
   );

@@ -6,12 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Branding } from '../../../core/types/entities/branding';
 import { footerTexts } from '../../../core/i18n/merchant-texts';
 import { NEW_TAB_HINT_ID, newTabProps } from '../../components/external-link';
-
-/** Fired when the user asks for their privacy choices; the consent tool listens for it. */
-export const PRIVACY_CHOICES_EVENT = 'payee-portal:privacy-choices';
-
-export const isConsentHost = (branding: Branding, hostname = window.location.hostname) =>
-  (branding.consentHosts ?? []).includes(hostname);
+import { isConsentHost, PRIVACY_CHOICES_EVENT } from '../../features/consent';
 
 function FooterLink({ href, children }: { href: string; children: string }) {
   return (
