@@ -179,4 +179,47 @@ describe('screenshots (browser)', () => {
       }
     }
   }, 120_000);
+  it('writes the pages issue 12 added: static pages, cookie consent and account deletion', async () => {
+    const page = await newPage();
+    const shoot = async (file: string) => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true });
+      expectPicture(file);
+    };
+    // A visitor without an account reads the terms, in French, on the light merchant.
+    await page.goto(`${origin(HOSTS.light)}/static/terms`);
+    await settle(page);
+    await shoot('issue12-en-light-static-terms.png');
+    await chooseLanguage(page, 'fr');
+    await page.goto(`${origin(HOSTS.light)}/static/faq`);
+    await settle(page);
+    await shoot('issue12-fr-light-static-faq.png');
+
+    // The dark merchant asks for cookie consent on its host, in Spanish (its default).
+    const dark = await newPage();
+    await dark.goto(`http://nightfall.localhost:${inject('e2ePort')}/auth/start`);
+    await dark
+      .getByRole('region')
+      .filter({ has: dark.getByRole('button') })
+      .last()
+      .waitFor();
+    await dark.screenshot({ path: join(SCREENSHOT_DIR, 'issue12-es-dark-consent-banner.png') });
+    await dark.getByRole('button', { name: 'Elegir…' }).click();
+    await dark.getByRole('dialog').waitFor();
+    await dark.screenshot({ path: join(SCREENSHOT_DIR, 'issue12-es-dark-consent-dialog.png') });
+    expectPicture('issue12-es-dark-consent-dialog.png');
+
+    // Deleting the account asks first, saying what goes and what stays.
+    const user = await activatedUser();
+    const signedIn = await newPage();
+    await signInThroughPortal(signedIn, origin(HOSTS.light), user.email);
+    await signedIn.goto(`${origin(HOSTS.light)}/settings`);
+    await settle(signedIn);
+    await signedIn.getByRole('button', { name: 'Delete my account…' }).click();
+    await signedIn.getByRole('alertdialog').waitFor();
+    await signedIn.screenshot({
+      path: join(SCREENSHOT_DIR, 'issue12-en-light-delete-account.png'),
+    });
+    expectPicture('issue12-en-light-delete-account.png');
+  }, 90_000);
 });

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Configuration } from '../../../core/types/entities/configuration';
+import { ConsentManager } from '../../features/consent';
 import { Footer } from './footer';
 import { LanguageMenu } from './language-menu';
 
@@ -37,6 +38,7 @@ export function PublicFrame({
         {children}
       </main>
       <Footer branding={branding} />
+      <ConsentManager branding={branding} />
     </div>
   );
 }
