@@ -1,6 +1,6 @@
 // Identity proofing behind an interface. The embedded default is a deterministic simulator so
 // that every outcome screen can be reached on purpose (documented in the README):
-//   last name "Fail" or SSN 000-00-0000      → ID_PROOFING_FAILED
+//   last name "Fail"                         → ID_PROOFING_FAILED
 //   last name "Pending"                      → ID_PROOFING_PENDING (stays pending)
 //   last name "Mismatch"                     → NAME_MATCH_FAILED
 //   last name "Relationship"                 → RELATIONSHIP_VERIFICATION_FAILED
@@ -35,8 +35,7 @@ export const simulatedIdentityProofing: IdentityProofing = {
       return String(company?.name ?? '').includes('Fail') ? 'ID_PROOFING_FAILED' : 'ACTIVATED';
     }
     const lastName = String(person?.lastName ?? '').trim();
-    const ssn = String(person?.ssn ?? '').replace(/-/g, '');
-    if (lastName === 'Fail' || ssn === '000000000') return 'ID_PROOFING_FAILED';
+    if (lastName === 'Fail') return 'ID_PROOFING_FAILED';
     const outcomes: Record<string, ProofingOutcome> = {
       Pending: 'ID_PROOFING_PENDING',
       Mismatch: 'NAME_MATCH_FAILED',
