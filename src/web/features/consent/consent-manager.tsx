@@ -8,12 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Branding } from '../../../core/types/entities/branding';
 import { Modal } from '../../components/modal';
 import { readConsent, saveConsent, type OptionalCategory } from './consent-store';
-
-/** Fired when the user asks for their privacy choices; the consent manager cancels it and opens. */
-export const PRIVACY_CHOICES_EVENT = 'payee-portal:privacy-choices';
-
-export const isConsentHost = (branding: Branding, hostname = window.location.hostname) =>
-  (branding.consentHosts ?? []).includes(hostname);
+import { PRIVACY_CHOICES_EVENT } from './hosts';
 
 function MerchantConsentScript({ src }: { src: string }) {
   useEffect(() => {
@@ -130,8 +125,7 @@ function PortalConsent() {
   );
 }
 
-export function ConsentManager({ branding }: { branding: Branding }) {
-  if (!isConsentHost(branding)) return null;
+export default function ConsentManager({ branding }: { branding: Branding }) {
   if (branding.consentScriptUrl) return <MerchantConsentScript src={branding.consentScriptUrl} />;
   return <PortalConsent />;
 }

@@ -1,2 +1,0 @@
-export { ConsentManager, isConsentHost, PRIVACY_CHOICES_EVENT } from './consent-manager';
-export { mayRun, runWhenConsented, readConsent } from './consent-store';
