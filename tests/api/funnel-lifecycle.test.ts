@@ -283,14 +283,22 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
       expect((await register(PASSWORD)).status).toBe(200);
     });
 
-    it('refuses a claim that was sent to another email', async () => {
-      const { claim } = await createClaim(t.app, uniqueEmail('owner'));
-      const response = await new Browser(t.app).api('POST', '/me', {
-        data: { email: uniqueEmail('thief'), termsAccepted: true },
-        password: PASSWORD,
-        claimId: claim.id,
-      });
-      expect(response.status).toBe(404);
+    it('refuses, with the form-level error email, an address the invitation was not sent to', async () => {
+      const owner = uniqueEmail('owner');
+      const { claim } = await createClaim(t.app, owner);
+      const register = (email: string) =>
+        new Browser(t.app).api('POST', '/me', {
+          data: { email, termsAccepted: true },
+          password: PASSWORD,
+          claimId: claim.id,
+        });
+      const response = await register(uniqueEmail('thief'));
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({ path: '', keyword: 'email', messageKey: 'email' }),
+      ]);
+      // The invited address in other letter case is the same address.
+      expect((await register(owner.toUpperCase())).status).toBe(200);
     });
   });
 

@@ -299,6 +299,12 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
     });
     expect(refused.status).toBe(409);
 
+    // The prefix the portal sends is the one the code starts with; anything but 4 digits is refused.
+    const malformed = await user.browser.api('POST', '/payment-methods/zelle/verify/otp', {
+      otpPrefix: '24a8',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await outbox(t.app, ZELLE.email)).toHaveLength(0);
     const sent = await user.browser.api<{ prefix: string }>(
       'POST',
       '/payment-methods/zelle/verify/otp',

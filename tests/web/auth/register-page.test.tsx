@@ -197,6 +197,35 @@ describe('/auth/register for a claim', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('an address the invitation was not sent to shows the form-level email error, translated', async () => {
+    visitor({
+      claim: () =>
+        HttpResponse.json(
+          {
+            code: 400,
+            message: 'ValidationError: Use the email address the invitation was sent to.',
+            errors: [
+              {
+                path: '',
+                keyword: 'email',
+                messageKey: 'email',
+                params: {},
+                message: 'Use the email address the invitation was sent to.',
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+    });
+    const page = await openRegister();
+    await fillValid(page);
+    await page.user.click(page.button);
+    const alert = await screen.findByText('Use the email address the invitation was sent to.');
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByText(/ValidationError/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('any other failure shows the server’s message, and its field error until the field changes', async () => {
     visitor({
       claim: () =>

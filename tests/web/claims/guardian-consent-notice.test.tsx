@@ -69,7 +69,25 @@ describe("dashboard notice while a guardian's consent is pending", () => {
   });
 
   it('is not shown to an activated profile', async () => {
+    server.use(
+      http.get('/master/funnel/v1/claims', () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 'c-1',
+              status: 'CLAIM_CREATED',
+              amount: '100.00',
+              currency: 'USD',
+              merchantName: 'Acme',
+              createdAt: '2024-03-05T10:00:00Z',
+            },
+          ],
+        }),
+      ),
+    );
     await renderDashboard({ status: 'ACTIVATED' });
+    // "Accept" is offered only once the activated profile has loaded, so absence below is real.
+    await screen.findByRole('button', { name: 'Accept' });
     expect(
       screen.queryByRole('region', { name: 'Waiting for your guardian’s consent' }),
     ).not.toBeInTheDocument();
@@ -110,10 +128,15 @@ describe('dashboard of a guardian who is still setting up', () => {
   });
 
   it('says nothing once every minor has a decision', async () => {
+    // ON_HOLD mounts the setup notice (any status but ACTIVATED) and proves the profile loaded.
     await renderDashboard({
-      status: 'ACTIVATED',
-      minors: [{ id: 'm-1', firstName: 'Leo', lastName: 'Lima', consent: 'true' }],
+      status: 'ON_HOLD',
+      minors: [
+        { id: 'm-1', firstName: 'Leo', lastName: 'Lima', consent: 'true' },
+        { id: 'm-2', firstName: 'Ana', lastName: 'Lima', consent: 'false' },
+      ],
     });
+    expect(await screen.findByText(/Your account is on hold while we review it/)).toBeVisible();
     expect(
       screen.queryByRole('region', { name: /asked for your consent/ }),
     ).not.toBeInTheDocument();

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ExchangeRateDisplay } from '../../../src/web/components/exchange-rate-display';
@@ -55,10 +57,18 @@ describe('shared widgets', () => {
     expect(screen.getByRole('region', { name: 'Payout methods' })).toHaveTextContent('body');
   });
 
-  it('renders a tile page (608px class) with the brand logo, and a dashboard page', async () => {
+  it('renders a tile page 608px wide with the brand logo, and a dashboard page', async () => {
+    // jsdom has no layout: load the portal's stylesheet and read the width rule the tile gets.
+    const style = document.createElement('style');
+    style.textContent = readFileSync(resolve(process.cwd(), 'src/web/styles/portal.css'), 'utf8');
+    document.head.append(style);
     const { unmount } = await renderWithProviders(<TilePage title="Verify">x</TilePage>);
     const tile = screen.getByRole('region', { name: 'Verify' });
-    expect(tile).toHaveClass('tile-page');
+    const maxWidth = getComputedStyle(tile).maxWidth;
+    const variable = /^var\((--[\w-]+)\)$/.exec(maxWidth)?.[1];
+    const root = getComputedStyle(document.documentElement);
+    expect(variable ? root.getPropertyValue(variable).trim() : maxWidth).toBe('608px');
+    style.remove();
     expect(await screen.findByRole('presentation')).toHaveAttribute('src', '/brand/demo-logo.svg');
     unmount();
     await renderWithProviders(<DashboardPage title="Dashboard">y</DashboardPage>);

@@ -24,10 +24,16 @@ const confirmed = (over: Record<string, unknown> = {}): PaymentMethod =>
 
 const open = () => renderPage('/zelle', '/zelle', <ZellePage />);
 
-/** The code is sent (prefix 4821) and checked; `otpOk` says whether the code is right. */
+/** The code is sent (with the prefix the page asks for, as the server does) and checked; `otpOk`
+ * says whether the code is right. */
 function codeCalls(api: { methods: PaymentMethod[] }, otpOk: (otp: string) => boolean) {
-  const sendings = answer('post', `${URL}/verify/otp`, () =>
-    HttpResponse.json({ data: { prefix: '4821', expiresAt: '2030-01-01T00:00:00Z' } }),
+  const sendings = answer('post', `${URL}/verify/otp`, (body) =>
+    HttpResponse.json({
+      data: {
+        prefix: (body as { otpPrefix?: string }).otpPrefix ?? '0000',
+        expiresAt: '2030-01-01T00:00:00Z',
+      },
+    }),
   );
   const checks = answer('put', `${URL}/verify`, (body) => {
     if (!otpOk((body as { otp: string }).otp)) return apiError(400, 'Wrong OTP');
@@ -37,9 +43,22 @@ function codeCalls(api: { methods: PaymentMethod[] }, otpOk: (otp: string) => bo
   return { sendings, checks };
 }
 
-async function enterCode(user: ReturnType<typeof userEvent.setup>, code: string) {
+/** The prefix the page sent with its latest code request. */
+function sentPrefix(sendings: readonly unknown[]): string {
+  const prefix = (sendings.at(-1) as { otpPrefix?: string } | undefined)?.otpPrefix;
+  expect(prefix).toMatch(/^\d{4}$/);
+  return prefix ?? '';
+}
+
+async function enterCode(
+  user: ReturnType<typeof userEvent.setup>,
+  code: string,
+  sendings: readonly unknown[],
+) {
   const dialog = await screen.findByRole('dialog', { name: 'Enter your confirmation code' });
-  expect(within(dialog).getByText(/starts with 4821/)).toBeInTheDocument();
+  expect(
+    within(dialog).getByText(`starts with ${sentPrefix(sendings)}`, { exact: false }),
+  ).toBeInTheDocument();
   const input = within(dialog).getByRole('textbox', { name: '6-digit code' });
   await user.clear(input);
   await user.type(input, code);
@@ -63,21 +82,21 @@ describe('zelle page', () => {
     await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Lima');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await enterCode(user, '123456');
+    await enterCode(user, '123456', sendings);
     expect(await screen.findByTestId('location')).toHaveTextContent('/settings');
     expect(created).toEqual([FORM]);
-    expect(sendings).toEqual([{}]);
+    expect(sendings).toEqual([{ otpPrefix: expect.stringMatching(/^\d{4}$/) }]);
     expect(checks).toEqual([{ otp: '123456' }]);
   });
 
   it('a wrong code says so in the dialog and stays', async () => {
     const api = useApi([awaiting()]);
-    const { checks } = codeCalls(api, () => false);
+    const { sendings, checks } = codeCalls(api, () => false);
     const user = userEvent.setup();
     await open();
     // A token awaiting its code offers to send it.
     await user.click(await screen.findByRole('button', { name: 'Send code' }));
-    const dialog = await enterCode(user, '000000');
+    const dialog = await enterCode(user, '000000', sendings);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'That code is not correct or has expired. Check the 6 digits, or ask for a new code.',
     );

@@ -202,6 +202,27 @@ describe('registration', () => {
     await waitFor(() => expect(screen.queryByText(mismatch)).toBeNull());
   });
 
+  it("a failed save shows the server's message as the fuzzy-match result, in place of the last one", async () => {
+    server.use(
+      handlers.profile({ ...complete, status: 'RELATIONSHIP_VERIFICATION_FAILED' }),
+      http.patch('/master/funnel/v1/me', () =>
+        HttpResponse.json(
+          { code: 409, message: 'NameMatchUnavailable: the records cannot be reached' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderPage(<RegistrationPage />, '/registration/personal-info');
+    const mismatch = /did not match our records/;
+    expect(await screen.findByText(mismatch)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(
+      await screen.findByText('NameMatchUnavailable: the records cannot be reached'),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(mismatch)).toBeNull();
+  });
+
   it('offers the company type only when company profiles are enabled', async () => {
     server.use(
       handlers.profile(complete),

@@ -14,6 +14,7 @@ import {
   type ProfileRow,
 } from '../../repositories/profiles';
 import { hashPassword, isCommonPassword } from '../../services/passwords';
+import { isInvitedEmail, NOT_INVITED_EMAIL } from '../../domain/registration';
 import { assertClaimInvitationLive, getLiveToken } from '../../repositories/tokens';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { assertTransition, PROFILE_EDITABLE } from '../../services/profile-lifecycle';
@@ -201,9 +202,9 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           .from(claims)
           .where(sql`${claims.id}::text = ${body.claimId}`)
           .for('update');
-        if (!claim || claim.email.toLowerCase() !== email.toLowerCase()) {
-          throw notFound('ClaimNotFound: no claim was sent to this email with this id');
-        }
+        if (!claim) throw notFound('ClaimNotFound: no claim with this id');
+        if (!isInvitedEmail(claim.email, email))
+          throw badRequest(`ValidationError: ${NOT_INVITED_EMAIL.message}`, [NOT_INVITED_EMAIL]);
         await assertClaimInvitationLive(tx, claim.id);
         const row = await createProfile(
           tx,

@@ -82,7 +82,9 @@ export function RegisterForm({ email, tokenId, claimId, branding }: RegisterForm
   const shownErrors = useMemo(
     () => [
       ...liveErrors(errors ?? [], touched),
+      // Form-level errors (path '') belong to the line under the form, not to a field.
       ...(refusal?.fieldErrors ?? []).filter((e) => {
+        if (!e.path) return false;
         const field = e.path.split('/')[1] ?? '';
         return data[field] === refusal?.sent[field];
       }),
@@ -195,7 +197,9 @@ function FailureLine({ failure, tokenId }: { failure: RegisterFailure; tokenId: 
         <p className={className}>
           {failure.kind === 'tokenNotFound'
             ? t('register.errors.tokenNotFound', { tokenId })
-            : (failure.message ?? t('register.errors.failed'))}
+            : failure.kind === 'notInvitedEmail'
+              ? t('register.errors.notInvitedEmail')
+              : (failure.message ?? t('register.errors.failed'))}
         </p>
       )}
     </div>

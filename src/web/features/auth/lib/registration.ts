@@ -50,6 +50,7 @@ export function liveErrors(
 /** What a failed registration tells the user. */
 export type RegisterFailure =
   | { kind: 'alreadyExists' }
+  | { kind: 'notInvitedEmail' }
   | { kind: 'tokenNotFound' }
   | { kind: 'server'; message: string | null };
 
@@ -73,6 +74,9 @@ export function registerFailure(failure: unknown, path: 'claim' | 'token'): Regi
   const { status, body } = partsOf(failure);
   const message = typeof body.message === 'string' && body.message ? body.message : null;
   if (path === 'claim' && message?.includes('AlreadyExists')) return { kind: 'alreadyExists' };
+  // The extra email check's form-level error 'email' (path '' is the whole form).
+  if (fieldErrorsOf(failure).some((e) => e.path === '' && e.keyword === 'email'))
+    return { kind: 'notInvitedEmail' };
   if (path === 'token' && status === 404) return { kind: 'tokenNotFound' };
   return { kind: 'server', message };
 }

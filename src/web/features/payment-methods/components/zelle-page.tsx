@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ZelleForm } from '../../../../core/types/forms/zelle';
 import { ConfirmationCodeDialog } from '../../../components/confirmation-code-dialog';
+import { randomPrefix } from '../../registration/lib/server-errors';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { SchemaForm, type FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
@@ -57,7 +58,7 @@ export default function ZellePage() {
   const requestCode = async () => {
     failure.clear();
     try {
-      const sent = await sendCode({}).unwrap();
+      const sent = await sendCode({ otpPrefix: randomPrefix() }).unwrap();
       setPrefix(sent.prefix);
     } catch (error) {
       failure.fail(error);
@@ -126,7 +127,7 @@ export default function ZellePage() {
         prefix={prefix ?? ''}
         onClose={() => setPrefix(null)}
         onResend={async () => {
-          const sent = await sendCode({}).unwrap();
+          const sent = await sendCode({ otpPrefix: randomPrefix() }).unwrap();
           setPrefix(sent.prefix);
         }}
         onConfirm={async (otp) => {

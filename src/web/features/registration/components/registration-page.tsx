@@ -119,6 +119,8 @@ function RegistrationForms({
   // The fuzzy-match result (spec section 4): a RELATIONSHIP_VERIFICATION status of the last save,
   // or of the profile on re-entry, means the details still do not match the records.
   const mismatch = (saved ?? profile).status.startsWith('RELATIONSHIP_VERIFICATION');
+  // A failed save's server message is the fuzzy-match result (spec section 4), shown in its place.
+  const [matchFailure, setMatchFailure] = useState<string | null>(null);
   const [update] = useUpdateProfileMutation();
   const [startIdProofing, { isLoading: starting }] = useStartIdProofingMutation();
 
@@ -127,6 +129,7 @@ function RegistrationForms({
     setDetails(detailsOf(profile, next));
     setDetailsDone(false);
     setSaved(null);
+    setMatchFailure(null);
     setErrors(NO_ERRORS);
   };
 
@@ -155,6 +158,7 @@ function RegistrationForms({
   const save = async (addressData: FormData) => {
     setErrors(NO_ERRORS);
     setSaved(null);
+    setMatchFailure(null);
     const body = {
       profileType: kind,
       [kind === 'COMPANY' ? 'company' : 'person']: details,
@@ -171,6 +175,8 @@ function RegistrationForms({
       const detailErrors = errorsUnder(all, kind === 'COMPANY' ? '/company' : '/person');
       const addressErrors = errorsUnder(all, '/addresses/0');
       const placed = detailErrors.length + addressErrors.length;
+      const message = (failure as { data?: { message?: unknown } }).data?.message;
+      setMatchFailure(typeof message === 'string' && message ? message : null);
       setErrors({
         details: detailErrors,
         address: addressErrors,
@@ -228,7 +234,11 @@ function RegistrationForms({
         </fieldset>
       ) : null}
 
-      {mismatch ? (
+      {matchFailure ? (
+        <p className="registration__notice" role="status">
+          {matchFailure}
+        </p>
+      ) : mismatch ? (
         <p className="registration__notice" role="status">
           {t(
             kind === 'COMPANY'
