@@ -2,10 +2,12 @@
 // currency's ISO 4217 minor units (never the stored "12.0000").
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles } from '../../src/server/db/schema';
+import { paymentMethods, profiles } from '../../src/server/db/schema';
 import { DATABASE_KINDS } from './support/databases';
 import {
+  activatedUser,
   createClaim,
+  latestOtp,
   outbox,
   registeredUser,
   startTestApp,
@@ -57,5 +59,38 @@ describe.each(DATABASE_KINDS)('mail in the recipient language (%s)', (kind) => {
     expect(mail.subject).toBe(`${MERCHANT} vous doit 12,00 $US`);
     expect(mail.text).toContain(`Un nouveau paiement de 12,00 $US de ${MERCHANT} vous attend.`);
     expect(mail.text).toMatch(/valable jusqu’au \d{1,2} \p{L}+ \d{4}\./u);
+  });
+
+  it("sends a French-speaking user's claim code in French with the merchant's name", async () => {
+    const user = await activatedUser(ctx.app);
+    await ctx.database.db
+      .update(profiles)
+      .set({ preferredLanguage: 'fr' })
+      .where(eq(profiles.id, user.profileId));
+    const created = await createClaim(ctx.app, user.email, '12.0000', 'USD');
+    const [method] = await ctx.database.db
+      .insert(paymentMethods)
+      .values({
+        profileId: user.profileId,
+        type: 'WIRE',
+        preferred: true,
+        details: { countryCode: 'DE', nickname: 'Girokonto', iban: 'DE89 •••• 3000' },
+      })
+      .returning();
+    const sent = await user.browser.api('POST', `/claims/${created.claim.id}/accept/otp`, {
+      claimId: created.claim.id,
+      prefix: '1234',
+      paymentMethodId: method?.id,
+      targetCurrency: 'EUR',
+    });
+    expect(sent.status).toBe(200);
+    const code = await latestOtp(ctx.app, user.email);
+    const [mail] = await outbox(ctx.app, user.email);
+    expect(plain(mail?.subject ?? '')).toBe(
+      `${MERCHANT} : confirmez l’acceptation de votre paiement`,
+    );
+    expect(plain(mail?.text ?? '')).toBe(
+      `Votre code pour accepter le paiement de 12,00 $US de ${MERCHANT} est 1234-${code}. Il expire dans 10 minutes.`,
+    );
   });
 });

@@ -86,3 +86,29 @@ export function composeInvitation(
     text: `${body}\n\n${text(locale, 'invitation.expires', values)}`,
   };
 }
+
+export interface ClaimCode {
+  amount: string;
+  currency: string;
+  prefix: string;
+  code: string;
+  minutes: number;
+}
+
+/** The one-time code that accepts a claim, in `locale`. */
+export function composeClaimCode(
+  locale: Locale,
+  merchant: Merchant,
+  claimCode: ClaimCode,
+): ComposedMail {
+  const values = {
+    merchant: merchantName(merchant),
+    amount: formatMoney(claimCode.amount, claimCode.currency, locale),
+    code: `${claimCode.prefix}-${claimCode.code}`,
+    minutes: claimCode.minutes,
+  };
+  return {
+    subject: text(locale, 'claimCode.subject', values),
+    text: text(locale, 'claimCode.body', values),
+  };
+}
