@@ -143,3 +143,13 @@ export function createExchange({
   return { currencies, quote, simulated: table.simulated === true };
 }
 export type Exchange = ReturnType<typeof createExchange>;
+
+/**
+ * A decimal amount rounded half-up to `code`'s ISO 4217 minor units, as a decimal string
+ * ("12.0000" USD is "12.00", "1200.4" JPY is "1200"); exact, on bigint.
+ */
+export function toMinorUnits(amount: string, code: string): string {
+  const currency = isoCurrency(code);
+  if (!currency) throw new Error(`not an ISO 4217 currency: ${code}`);
+  return toDecimal(transformScale(money(amount, currency), currency.exponent, halfUp));
+}

@@ -8,6 +8,7 @@ import { ApiError, notFound } from '../../errors';
 import { findProfileByEmail, getProfile } from '../../repositories/profiles';
 import { toClaimDto } from '../../repositories/claims';
 import { invitationExpiry } from '../../repositories/tokens';
+import { composeInvitation, recipientLocale } from '../../mail/compose';
 import { portalOrigin } from '../../services/merchants';
 import { blockTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
@@ -58,6 +59,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       const tokenId = randomBytes(18).toString('base64url');
       const result = await db.transaction(async (tx) => {
         const existing = await findProfileByEmail(tx, body.email);
+        const expiresAt = invitationExpiry(config.invitationTtlDays);
         const [claim] = await tx
           .insert(claims)
           .values({
@@ -75,17 +77,22 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
           email: body.email,
           purpose: 'CLAIM_INVITE',
           claimId: claim.id,
-          expiresAt: invitationExpiry(config.invitationTtlDays),
+          expiresAt,
         });
         const origin = portalOrigin(config.publicUrl, merchant);
         const inviteUrl = existing ? `${origin}/` : `${origin}/auth/register?claim_id=${claim.id}`;
-        await mailer.enqueue(tx, {
-          to: body.email,
-          subject: `${merchant.configuration.branding.merchantName ?? 'A merchant'} owes you ${body.currency} ${body.amount}`,
-          text: existing
-            ? `A new claim of ${body.currency} ${body.amount} is waiting for you. Sign in at ${inviteUrl} to accept it.`
-            : `You are owed ${body.currency} ${body.amount}. Create your account to choose how you are paid: ${inviteUrl}`,
-        });
+        const invitation = composeInvitation(
+          recipientLocale(existing?.preferredLanguage, merchant),
+          merchant,
+          {
+            amount: body.amount,
+            currency: body.currency,
+            url: inviteUrl,
+            expiresAt,
+            existing: Boolean(existing),
+          },
+        );
+        await mailer.enqueue(tx, { to: body.email, ...invitation });
         return { claim: toClaimDto(claim, merchants), tokenId, inviteUrl };
       });
       await mailer.flush();

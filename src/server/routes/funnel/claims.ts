@@ -13,6 +13,7 @@ import {
 import { getProfile } from '../../repositories/profiles';
 import { assertUsable } from '../../repositories/payment-methods';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
+import { composeClaimCode, recipientLocale } from '../../mail/compose';
 import { getLiveToken } from '../../repositories/tokens';
 import {
   assertReceivable,
@@ -221,6 +222,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       assertReceivable((await receivableBy(profile.id, paymentMethodId)).currencies, target);
       // A stale rate is refused before a code is sent for it.
       exchange.quote(claim.amount, claim.currency, target);
+      const merchant = merchants.byId(claim.merchantId) ?? merchants.forHost(request.host);
       return sendCode(
         db,
         mailer,
@@ -232,8 +234,13 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
         },
         (code) => ({
           to: profile.email,
-          subject: 'Confirm your claim acceptance',
-          text: `Your code to accept the claim of ${claim.currency} ${claim.amount} is ${code.prefix}-${code.code}. It expires in 10 minutes.`,
+          ...composeClaimCode(recipientLocale(profile.preferredLanguage, merchant), merchant, {
+            amount: claim.amount,
+            currency: claim.currency,
+            prefix: code.prefix,
+            code: code.code,
+            minutes: 10,
+          }),
           otp: code.code,
         }),
       );
