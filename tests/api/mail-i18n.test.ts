@@ -57,7 +57,7 @@ describe.each(DATABASE_KINDS)('mail in the recipient language (%s)', (kind) => {
       .where(eq(profiles.id, user.profileId));
     const mail = await invitation(ctx, user.email, '12.0000', 'USD');
     expect(mail.subject).toBe(`${MERCHANT} vous doit 12,00 $US`);
-    expect(mail.text).toContain(`Un nouveau paiement de 12,00 $US de ${MERCHANT} vous attend.`);
+    expect(mail.text).toContain(`Une nouvelle créance de 12,00 $US de ${MERCHANT} vous attend.`);
     expect(mail.text).toMatch(/valable jusqu’au \d{1,2} \p{L}+ \d{4}\./u);
   });
 
@@ -87,10 +87,60 @@ describe.each(DATABASE_KINDS)('mail in the recipient language (%s)', (kind) => {
     const code = await latestOtp(ctx.app, user.email);
     const [mail] = await outbox(ctx.app, user.email);
     expect(plain(mail?.subject ?? '')).toBe(
-      `${MERCHANT} : confirmez l’acceptation de votre paiement`,
+      `${MERCHANT} : confirmez l’acceptation de votre créance`,
     );
     expect(plain(mail?.text ?? '')).toBe(
-      `Votre code pour accepter le paiement de 12,00 $US de ${MERCHANT} est 1234-${code}. Il expire dans 10 minutes.`,
+      `Votre code pour accepter la créance de 12,00 $US de ${MERCHANT} est 1234-${code}. Il expire dans 10 minutes.`,
+    );
+  });
+
+  it("sends the account's verification code in the user's language, naming the portal", async () => {
+    const user = await registeredUser(ctx.app);
+    await ctx.database.db
+      .update(profiles)
+      .set({ preferredLanguage: 'de' })
+      .where(eq(profiles.id, user.profileId));
+    expect((await user.browser.api('POST', '/me/verify/otp', { prefix: '4321' })).status).toBe(200);
+    const code = await latestOtp(ctx.app, user.email);
+    const [mail] = await outbox(ctx.app, user.email);
+    expect(mail?.subject).toBe('Payee Portal: Ihr Bestätigungscode');
+    expect(mail?.text).toContain(`lautet 4321-${code}. Geben Sie die 6 Ziffern nach 4321 ein.`);
+  });
+
+  it("asks a guardian in the merchant's language with the minor's name and the relationship", async () => {
+    const minor = await registeredUser(ctx.app);
+    await minor.browser.api('POST', '/me/verify/otp', {});
+    await minor.browser.api('PUT', '/me/verify', { otp: await latestOtp(ctx.app, minor.email) });
+    const dob = new Date(Date.now() - 15 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+    const saved = await minor.browser.api('PATCH', '/me', {
+      profileType: 'PERSON',
+      person: { firstName: 'Lia', lastName: 'Lima', dob, residency: 'US' },
+      addresses: [
+        {
+          countryCode: 'US',
+          addressLine1: '350 Fifth Avenue',
+          city: 'New York',
+          state: 'NY',
+          zipCode: '10118',
+          addressType: 'RESIDENTIAL',
+        },
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const guardianEmail = uniqueEmail('guardian');
+    const invited = await minor.browser.api('POST', '/me/guardian/invite', {
+      guardianEmail,
+      firstName: 'Rosa',
+      lastName: 'Lima',
+      relationship: 'LEGAL_GUARDIAN',
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const [mail] = await outbox(ctx.app, guardianEmail);
+    expect(mail?.subject).toBe(`${MERCHANT}: a minor asks for your consent`);
+    expect(mail?.text).toMatch(
+      new RegExp(
+        `^Hello Rosa, Lia Lima, for whom you are the legal guardian, asks for your consent to receive payouts from ${MERCHANT}\\. Open http`,
+      ),
     );
   });
 });

@@ -11,7 +11,11 @@ import {
 } from '../../core/i18n/messages';
 import { REPO_ROOT } from '../../core/schemas/catalog';
 import type { Merchant } from '../services/merchants';
+import { CODE_TTL_MS } from '../services/one-time-codes';
 import { formatMailDate, formatMoney } from './money';
+
+/** How long a mailed one-time code works, in minutes. */
+export const CODE_TTL_MINUTES = CODE_TTL_MS / 60_000;
 
 export interface Invitation {
   amount: string;
@@ -110,5 +114,45 @@ export function composeClaimCode(
   return {
     subject: text(locale, 'claimCode.subject', values),
     text: text(locale, 'claimCode.body', values),
+  };
+}
+
+/** A one-time code that is not about money: verifying the account or a Zelle token. */
+export function composeCode(
+  locale: Locale,
+  merchant: Merchant,
+  kind: 'accountCode' | 'zelleCode',
+  code: { prefix: string; code: string; minutes: number; token?: string },
+): ComposedMail {
+  const values = {
+    merchant: merchantName(merchant),
+    portal: merchant.configuration.branding.portalName,
+    code: `${code.prefix}-${code.code}`,
+    prefix: code.prefix,
+    minutes: code.minutes,
+    token: code.token ?? '',
+  };
+  return {
+    subject: text(locale, `${kind}.subject`, values),
+    text: text(locale, `${kind}.body`, values),
+  };
+}
+
+/** The request a minor sends their guardian, in the guardian's language. */
+export function composeGuardianRequest(
+  locale: Locale,
+  merchant: Merchant,
+  request: { firstName: string; minorName: string; relationship: string; url: string },
+): ComposedMail {
+  const values = {
+    merchant: merchantName(merchant),
+    firstName: request.firstName,
+    minor: request.minorName,
+    relationship: text(locale, `guardianRequest.relationships.${request.relationship}`, {}),
+    url: request.url,
+  };
+  return {
+    subject: text(locale, 'guardianRequest.subject', values),
+    text: text(locale, 'guardianRequest.body', values),
   };
 }

@@ -2,6 +2,7 @@
 // refuses per minor; a minor has consent when every guardian said true.
 import { and, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
+import { composeGuardianRequest, recipientLocale } from '../../mail/compose';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { guardians, tokens } from '../../db/schema';
 import { invitationExpiry } from '../../repositories/tokens';
@@ -79,10 +80,22 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
           assertTransition(minor.status as ProfileStatus, 'GUARDIAN_CONSENT_PENDING');
           await setStatus(tx, minorId, 'GUARDIAN_CONSENT_PENDING');
         }
+        const minorName =
+          [minor.person?.firstName, minor.person?.lastName].filter(Boolean).join(' ') ||
+          minor.email;
         await mailer.enqueue(tx, {
           to: invite.guardianEmail,
-          subject: 'You are asked to consent as a guardian',
-          text: `Hello ${invite.firstName}, a minor you are the ${invite.relationship.toLowerCase().replace('_', ' ')} of asked for your consent to receive payouts. Open ${link} to review and decide.`,
+          // In the guardian's own language when they have an account, else the merchant's.
+          ...composeGuardianRequest(
+            recipientLocale(existing?.preferredLanguage, merchant),
+            merchant,
+            {
+              firstName: invite.firstName,
+              minorName,
+              relationship: invite.relationship,
+              url: link,
+            },
+          ),
         });
       });
       await mailer.flush();

@@ -9,6 +9,7 @@ import { addresses, paymentMethods } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { getProfile, type ProfileRow } from '../../repositories/profiles';
+import { CODE_TTL_MINUTES, composeCode, recipientLocale } from '../../mail/compose';
 import { getOwnClaim } from '../../repositories/claims';
 import {
   BANK_TYPES,
@@ -635,6 +636,8 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       if (row.status !== 'AWAITS_OTP')
         throw conflict('ZelleAlreadyVerified: this Zelle token is already confirmed');
       const token = String(row.details.token);
+      const profile = await getProfile(db, profileId);
+      const merchant = merchants.byId(profile.merchantId) ?? merchants.forHost(request.host);
       // The code goes to the token itself: the Zelle email, or the Zelle phone by text message;
       // it is bound to that token, so a token changed meanwhile cannot be confirmed with it.
       return sendCode(
@@ -643,8 +646,17 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         { profileId, purpose: 'ZELLE_VERIFICATION', subject: zelleSubject(row), prefix: otpPrefix },
         (code) => ({
           to: token,
-          subject: 'Confirm your Zelle token',
-          text: `Your code to confirm ${token} for Zelle payouts is ${code.prefix}-${code.code}. It expires in 10 minutes.`,
+          ...composeCode(
+            recipientLocale(profile?.preferredLanguage, merchant),
+            merchant,
+            'zelleCode',
+            {
+              prefix: code.prefix,
+              code: code.code,
+              minutes: CODE_TTL_MINUTES,
+              token,
+            },
+          ),
           otp: code.code,
         }),
       );

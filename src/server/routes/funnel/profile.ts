@@ -21,6 +21,7 @@ import { assertTransition, PROFILE_EDITABLE } from '../../services/profile-lifec
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import { DEFAULT_MINIMUM_AGE } from '../../../core/schemas/compose';
 import type { Merchant } from '../../services/merchants';
+import { CODE_TTL_MINUTES, composeCode, recipientLocale } from '../../mail/compose';
 import {
   assertMinorKeepsDateOfBirth,
   assertNoControlCharacters,
@@ -510,12 +511,19 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           subject: `account:${profile.id}`,
           prefix,
         },
-        (code) => ({
-          to: profile.email,
-          subject: 'Your verification code',
-          text: `Your code is ${code.prefix}-${code.code}. Enter the 6 digits after ${code.prefix}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
-          otp: code.code,
-        }),
+        (code) => {
+          const merchant = merchants.byId(profile.merchantId) ?? merchants.forHost(request.host);
+          return {
+            to: profile.email,
+            ...composeCode(
+              recipientLocale(profile.preferredLanguage, merchant),
+              merchant,
+              'accountCode',
+              { prefix: code.prefix, code: code.code, minutes: CODE_TTL_MINUTES },
+            ),
+            otp: code.code,
+          };
+        },
       );
     },
   );
