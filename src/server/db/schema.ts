@@ -238,3 +238,21 @@ export const cardVault = pgTable('card_vault', {
   sealedPan: text('sealed_pan').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Photo-ID proofing (appConfig.photoIdProofingPath) when the automated check failed: the front and
+ * back of an identity document and a selfie, sealed together (AES-256-GCM, bound to the row), for
+ * the document check to review. The embedded default is reviewed by staff through the admin API.
+ */
+export const idDocuments = pgTable('id_documents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  profileId: uuid('profile_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  /** PENDING until reviewed; APPROVED or REJECTED after. */
+  status: text('status').notNull().default('PENDING'),
+  sealed: text('sealed').notNull(),
+  createdAt: createdAt(),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  note: text('note'),
+});

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -257,6 +257,44 @@ describe('id-proofing', () => {
       await screen.findByRole('heading', { level: 1, name: 'We are checking your identity' }),
     ).toBeVisible();
     expect(screen.getByText(/checks again every 30 seconds/)).toBeInTheDocument();
+  });
+
+  it('offers photo-ID proofing when the check failed: front, back and a selfie, checked as chosen', async () => {
+    let status = 'ID_PROOFING_FAILED';
+    const bodies: Record<string, { contentType: string; data: string }>[] = [];
+    server.use(
+      http.get('/master/funnel/v1/me/status', () => HttpResponse.json({ data: { status } })),
+      http.post('/master/funnel/v1/id-proofing/documents', async ({ request }) => {
+        bodies.push((await request.json()) as (typeof bodies)[number]);
+        status = 'ID_PROOFING_PENDING';
+        return HttpResponse.json({ data: { id: 'd-1', status } });
+      }),
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    await renderPage(<IdProofingPage />, '/id-proofing');
+    const section = await screen.findByRole('region', { name: 'Or verify with a photo ID' });
+    const front = within(section).getByLabelText('Front of your ID');
+    await user.upload(front, new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
+    expect(await within(section).findByText('Choose a JPEG, PNG or WebP image.')).toBeVisible();
+    expect(front).toHaveAttribute('aria-invalid', 'true');
+
+    const png = (name: string) =>
+      new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+    await user.upload(front, png('front.png'));
+    await user.click(within(section).getByRole('button', { name: 'Send for review' }));
+    // What is missing is said by name, and nothing is sent.
+    expect(await within(section).findAllByText('Add this photo.')).toHaveLength(2);
+    expect(bodies).toHaveLength(0);
+
+    await user.upload(within(section).getByLabelText('Back of your ID'), png('back.png'));
+    await user.upload(within(section).getByLabelText('A selfie'), png('selfie.png'));
+    await user.click(within(section).getByRole('button', { name: 'Send for review' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]?.front).toEqual({ contentType: 'image/png', data: 'iVBORw==' });
+    expect(Object.keys(bodies[0] ?? {}).sort()).toEqual(['back', 'front', 'selfie']);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We are checking your identity' }),
+    ).toBeVisible();
   });
 
   it('says what to do when the check failed', async () => {

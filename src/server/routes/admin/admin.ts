@@ -9,12 +9,13 @@ import { findProfileByEmail, getProfile } from '../../repositories/profiles';
 import { toClaimDto } from '../../repositories/claims';
 import { invitationExpiry } from '../../repositories/tokens';
 import { composeInvitation, recipientLocale } from '../../mail/compose';
+import { decideDocuments, listDocuments, openDocuments } from '../../domain/id-documents';
 import { portalOrigin } from '../../services/merchants';
 import { blockTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 
 const adminRoutes: FastifyPluginAsync = async (app) => {
-  const { db, mailer, merchants, config, exchange } = app.deps;
+  const { db, mailer, merchants, config, exchange, sealer } = app.deps;
   const expected = Buffer.from(config.adminApiKey);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -142,6 +143,65 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
         .from(profiles)
         .where(eq(profiles.id, id));
       return { data: row };
+    },
+  );
+
+  // Photo-ID proofing: the embedded document check is reviewed here (domain/id-documents.ts).
+  const idParams = {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'string', format: 'uuid' } },
+  } as const;
+  app.get(
+    '/id-documents',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        querystring: {
+          type: 'object',
+          properties: { status: { type: 'string', enum: ['PENDING', 'APPROVED', 'REJECTED'] } },
+        },
+      },
+    },
+    async (request) => {
+      const { status } = request.query as { status?: string };
+      return { data: await listDocuments(db, status) };
+    },
+  );
+  app.get(
+    '/id-documents/:id',
+    { config: { admin: true }, schema: { tags: ['admin'], params: idParams } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      return { data: await openDocuments(db, sealer, id) };
+    },
+  );
+  app.put(
+    '/id-documents/:id/decision',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['decision'],
+          additionalProperties: false,
+          properties: {
+            decision: { type: 'string', enum: ['APPROVED', 'REJECTED'] },
+            note: { type: 'string', maxLength: 500 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { decision, note } = request.body as {
+        decision: 'APPROVED' | 'REJECTED';
+        note?: string;
+      };
+      return { data: await decideDocuments(db, id, decision, note) };
     },
   );
 };

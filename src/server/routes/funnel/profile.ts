@@ -22,6 +22,7 @@ import type { ProfileStatus } from '../../../core/types/entities/profile-status'
 import { DEFAULT_MINIMUM_AGE } from '../../../core/schemas/compose';
 import type { Merchant } from '../../services/merchants';
 import { CODE_TTL_MINUTES, composeCode, recipientLocale } from '../../mail/compose';
+import { MAX_IMAGE_BYTES, reviewQueue, submitDocuments } from '../../domain/id-documents';
 import {
   assertMinorKeepsDateOfBirth,
   assertNoControlCharacters,
@@ -576,6 +577,41 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         session && session.accessVerified && (!profileId || profileId === session.profileId),
       );
       return { data: { status: passed } };
+    },
+  );
+
+  // Photo-ID proofing after a failed automated check (appConfig.photoIdProofingPath): front, back
+  // and a selfie, checked by the document check (domain/id-documents.ts).
+  const documentCheck = reviewQueue(sealer);
+  const documentImage = {
+    type: 'object',
+    required: ['contentType', 'data'],
+    additionalProperties: false,
+    properties: {
+      contentType: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp'] },
+      data: { type: 'string', maxLength: Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4 },
+    },
+  } as const;
+  app.post(
+    '/id-proofing/documents',
+    {
+      bodyLimit: 3 * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024,
+      config: { rateLimit: app.limit(5, 'account') },
+      schema: {
+        tags: ['identity proofing'],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { front: documentImage, back: documentImage, selfie: documentImage },
+        },
+      },
+    },
+    async (request) => {
+      const profileId = sessionProfileId(request);
+      const images = (request.body ?? {}) as Record<string, unknown>;
+      const submitted = await submitDocuments(db, documentCheck, profileId, images);
+      request.log.info({ event: 'id_documents_submitted', profileId }, 'documents submitted');
+      return { data: submitted };
     },
   );
 

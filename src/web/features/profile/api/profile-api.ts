@@ -90,6 +90,14 @@ export const profileApi = api.injectEndpoints({
       query: () => ({ url: '/funnel/v1/id-proofing/start', method: 'POST' }),
       invalidatesTags: ['Profile', 'ProfileStatus'],
     }),
+    /** Photo-ID proofing after a failed check: front, back and a selfie (base64). */
+    submitIdDocuments: build.mutation<
+      { id: string; status: ProfileStatus },
+      Record<'front' | 'back' | 'selfie', { contentType: string; data: string }>
+    >({
+      query: (body) => ({ url: '/funnel/v1/id-proofing/documents', method: 'POST', body }),
+      invalidatesTags: ['Profile', 'ProfileStatus'],
+    }),
     inviteGuardian: build.mutation<
       Profile,
       { firstName: string; lastName: string; guardianEmail: string; relationship: string }
@@ -123,6 +131,7 @@ export const {
   useVerifyAccountMutation,
   useVerifyAccessCodeMutation,
   useStartIdProofingMutation,
+  useSubmitIdDocumentsMutation,
   useInviteGuardianMutation,
   useConfirmGuardianConsentMutation,
 } = profileApi;

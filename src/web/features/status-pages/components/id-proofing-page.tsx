@@ -12,6 +12,7 @@ import {
   useStartIdProofingMutation,
 } from '../../profile/api/profile-api';
 import { StepProgress } from '../../../components/step-progress';
+import { PhotoIdUpload } from './photo-id-upload';
 import { StatusPage } from './status-page';
 
 const DEFAULT_REFRESH_SECONDS = 30;
@@ -84,9 +85,12 @@ export default function IdProofingPage() {
         body={t('statusPages.idProofing.failed.body')}
         next={t('statusPages.idProofing.failed.next')}
         actions={
-          <Link className="button" to="/registration/personal-info">
-            {t('statusPages.idProofing.failed.correct')}
-          </Link>
+          <>
+            <Link className="button button--secondary" to="/registration/personal-info">
+              {t('statusPages.idProofing.failed.correct')}
+            </Link>
+            <PhotoIdUpload />
+          </>
         }
       />
     );
