@@ -187,6 +187,8 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The branded HTML alternative of `body` (same words), when the message has one. */
+    html: text('html'),
     /** Development convenience only; blanked once sent in production. */
     otp: text('otp'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -12,6 +12,7 @@ import {
 import { REPO_ROOT } from '../../core/schemas/catalog';
 import type { Merchant } from '../services/merchants';
 import { CODE_TTL_MS } from '../services/one-time-codes';
+import { brandedHtml } from './html';
 import { formatMailDate, formatMoney } from './money';
 
 /** How long a mailed one-time code works, in minutes. */
@@ -29,7 +30,15 @@ export interface Invitation {
 export interface ComposedMail {
   subject: string;
   text: string;
+  html: string;
 }
+
+/** Subject and text, with their branded HTML alternative. */
+const branded = (
+  locale: Locale,
+  merchant: Merchant,
+  mail: { subject: string; text: string },
+): ComposedMail => ({ ...mail, html: brandedHtml(merchant, locale, mail) });
 
 const cache = new Map<Locale, MessageTree>();
 
@@ -85,10 +94,10 @@ export function composeInvitation(
     invitation.existing ? 'invitation.existing' : 'invitation.newcomer',
     values,
   );
-  return {
+  return branded(locale, merchant, {
     subject: text(locale, 'invitation.subject', values),
     text: `${body}\n\n${text(locale, 'invitation.expires', values)}`,
-  };
+  });
 }
 
 export interface ClaimCode {
@@ -111,10 +120,10 @@ export function composeClaimCode(
     code: `${claimCode.prefix}-${claimCode.code}`,
     minutes: claimCode.minutes,
   };
-  return {
+  return branded(locale, merchant, {
     subject: text(locale, 'claimCode.subject', values),
     text: text(locale, 'claimCode.body', values),
-  };
+  });
 }
 
 /** A one-time code that is not about money: verifying the account or a Zelle token. */
@@ -132,10 +141,10 @@ export function composeCode(
     minutes: code.minutes,
     token: code.token ?? '',
   };
-  return {
+  return branded(locale, merchant, {
     subject: text(locale, `${kind}.subject`, values),
     text: text(locale, `${kind}.body`, values),
-  };
+  });
 }
 
 /** The request a minor sends their guardian, in the guardian's language. */
@@ -151,8 +160,8 @@ export function composeGuardianRequest(
     relationship: text(locale, `guardianRequest.relationships.${request.relationship}`, {}),
     url: request.url,
   };
-  return {
+  return branded(locale, merchant, {
     subject: text(locale, 'guardianRequest.subject', values),
     text: text(locale, 'guardianRequest.body', values),
-  };
+  });
 }

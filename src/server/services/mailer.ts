@@ -11,6 +11,8 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message as branded HTML (src/server/mail/html.ts), sent as the alternative part. */
+  html?: string;
   /** The one-time code the message carries, kept for the development outbox. */
   otp?: string;
 }
@@ -45,6 +47,7 @@ export function createMailer(
           to: message.recipient,
           subject: message.subject,
           text: message.body,
+          ...(message.html ? { html: message.html } : {}),
         });
         await db
           .update(outbox)
@@ -52,7 +55,7 @@ export function createMailer(
           .set({
             sentAt: new Date(),
             lastError: null,
-            ...(options.production ? { otp: null, body: '[delivered]' } : {}),
+            ...(options.production ? { otp: null, body: '[delivered]', html: null } : {}),
           })
           .where(and(eq(outbox.id, message.id), isNull(outbox.sentAt)));
       } catch (error) {
@@ -76,6 +79,7 @@ export function createMailer(
           recipient: message.to,
           subject: message.subject,
           body: message.text,
+          html: message.html ?? null,
           otp: message.otp ?? null,
         })
         .returning({ id: outbox.id });

@@ -169,6 +169,7 @@ interface OutboxMessage {
   to: string;
   subject: string;
   text: string;
+  html: string | null;
   otp: string | null;
 }
 

@@ -133,8 +133,14 @@ export async function registeredUser(email = uniqueEmail()) {
 
 export { PERSON, US_ADDRESS };
 
-/** Registered, verified with the mailed code, person profile saved, proofing passed: ACTIVATED. */
-export async function activatedUser(email = uniqueEmail()) {
+/**
+ * Registered, verified with the mailed code, person profile saved, proofing passed: ACTIVATED (or
+ * what the identity simulator says for `person`, e.g. the last name Fail).
+ */
+export async function activatedUser(
+  email = uniqueEmail(),
+  person: Record<string, unknown> = PERSON,
+) {
   const user = await registeredUser(email);
   const { client } = user;
   const signedIn = await client.signIn(email);
@@ -149,7 +155,7 @@ export async function activatedUser(email = uniqueEmail()) {
     'save profile',
     await client.api('PATCH', '/me', {
       profileType: 'PERSON',
-      person: PERSON,
+      person,
       addresses: [US_ADDRESS],
     }),
     [200],

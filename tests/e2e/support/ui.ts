@@ -252,7 +252,12 @@ export async function addBankAccount(
 /** A sentence with <0>links</0> as the screen reads it. */
 const plain = (text: string) => text.replace(/<\/?\d+>/g, '');
 
-const LANGUAGE_NAMES: Record<string, string> = { es: 'Español', fr: 'Français', pt: 'Português' };
+const LANGUAGE_NAMES: Record<string, string> = {
+  es: 'Español',
+  fr: 'Français',
+  pt: 'Português',
+  de: 'Deutsch',
+};
 
 export async function chooseLanguage(page: Page, locale: string) {
   if (locale === 'en') return;

@@ -33,6 +33,7 @@ import {
 import { describeError } from '../../../core/i18n/messages';
 import { loadLocale } from '../../../core/i18n/load-locales';
 import { pageLocale, pageText } from './page-language';
+import { brandedHtml } from '../../mail/html';
 import { escapeHtml, renderPage, withPortalName, type PageContext } from './page-shell';
 
 export { safeTarget };
@@ -319,10 +320,14 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
     const t = pageText(locale);
     const link = `${portalOrigin(config.publicUrl, merchant)}${loginPath}/reset?${new URLSearchParams({ token, lang: locale })}`;
     const portalName = merchant.configuration.branding.portalName;
-    await mailer.enqueue(db, {
-      to: profile.email,
+    const mail = {
       subject: t('resetMailSubject', { portalName }),
       text: t('resetMailText', { portalName, link, minutes: RESET_TTL_MINUTES }),
+    };
+    await mailer.enqueue(db, {
+      to: profile.email,
+      ...mail,
+      html: brandedHtml(merchant, locale, mail),
     });
     await mailer.flush();
   };

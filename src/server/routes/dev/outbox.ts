@@ -27,6 +27,7 @@ const devRoutes: FastifyPluginAsync = async (app) => {
           to: r.recipient,
           subject: r.subject,
           text: r.body,
+          html: r.html,
           otp: r.otp,
           createdAt: r.createdAt.toISOString(),
         })),
