@@ -77,6 +77,6 @@ describe('npm start', () => {
     const outbox = (await (
       await fetch(`http://localhost:${port}/master/dev/v1/outbox?to=first@example.com`)
     ).json()) as { data: { subject: string }[] };
-    expect(outbox.data[0]?.subject).toContain('USD 125.50');
+    expect(outbox.data[0]?.subject).toContain('$125.50');
   }, 120_000);
 });

@@ -28,25 +28,33 @@ export async function issueResetToken(
   profile: { id: string; email: string },
 ): Promise<string | null> {
   const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
-  const recent = await db
-    .select({ id: tokens.id })
-    .from(tokens)
-    .where(
-      and(
-        eq(tokens.purpose, RESET_PURPOSE),
-        eq(tokens.email, profile.email.toLowerCase()),
-        gt(tokens.createdAt, hourAgo),
-      ),
-    );
-  if (recent.length >= RESETS_PER_HOUR) return null;
   const token = randomBytes(32).toString('base64url');
-  await db.insert(tokens).values({
-    id: digest(token),
-    email: profile.email.toLowerCase(),
-    purpose: RESET_PURPOSE,
-    expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60 * 1000),
+  return db.transaction(async (tx) => {
+    // One request at a time per account (row lock), so parallel requests cannot all pass the cap.
+    await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.id, profile.id))
+      .for('update');
+    const recent = await tx
+      .select({ id: tokens.id })
+      .from(tokens)
+      .where(
+        and(
+          eq(tokens.purpose, RESET_PURPOSE),
+          eq(tokens.email, profile.email.toLowerCase()),
+          gt(tokens.createdAt, hourAgo),
+        ),
+      );
+    if (recent.length >= RESETS_PER_HOUR) return null;
+    await tx.insert(tokens).values({
+      id: digest(token),
+      email: profile.email.toLowerCase(),
+      purpose: RESET_PURPOSE,
+      expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60 * 1000),
+    });
+    return token;
   });
-  return token;
 }
 
 /** Whether a reset link still works (not used, not expired). */
