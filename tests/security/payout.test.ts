@@ -172,7 +172,9 @@ describe.each(DATABASE_KINDS)('payout destination attacks on %s', (kind) => {
     const notices = (await outbox(server, user.email)).slice(0, -before || undefined);
     const texts = notices.map((m) => m.text);
     expect(
-      notices.every((m) => m.subject === 'Un moyen de paiement a été modifié sur votre compte'),
+      notices.every(
+        (m) => m.subject === 'Acme Refunds: Un moyen de paiement a été modifié sur votre compte',
+      ),
     ).toBe(true);
     for (const what of ['ajouté', 'modifié', 'défini comme moyen de paiement préféré', 'supprimé'])
       expect(
@@ -181,6 +183,8 @@ describe.each(DATABASE_KINDS)('payout destination attacks on %s', (kind) => {
       ).toBe(true);
     expect(notices).toHaveLength(5);
     expect(texts.every((t) => t.includes('Si ce n’était pas vous'))).toBe(true);
+    // The time is written for French ("le 25 novembre 2026 à 09:10 UTC"), not as an ISO string.
+    expect(texts.every((t) => /le \d{1,2} \p{L}+ \d{4}/u.test(t))).toBe(true);
   });
 
   it('keeps counting wrong codes across resends, then locks the codes with a clear message', async () => {

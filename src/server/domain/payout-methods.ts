@@ -16,6 +16,9 @@ import type { PaymentMethodType } from '../../core/types/entities/payment-method
 import type { OtherPayoutType, TransferMethod } from '../../core/schemas/country-rules';
 import type { ProfileRow } from '../repositories/profiles';
 import type { Mailer } from '../services/mailer';
+import type { MerchantDirectory } from '../services/merchants';
+import { brandedHtml } from '../mail/html';
+import { merchantName } from '../mail/compose';
 import {
   BANK_TYPES,
   isBankType,
@@ -275,32 +278,46 @@ const isLocale = (value: unknown): value is Locale => typeof value === 'string' 
 const fill = (text: string, values: Record<string, string>): string =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
-/** Queues the change notice in the transaction of the change (sent once it commits). */
+/**
+ * Queues the change notice in the transaction of the change (sent once it commits), in the
+ * account's language, naming the merchant, with the time written for that language and the
+ * branded HTML alternative.
+ */
 export async function notifyPayoutMethodChange(
   tx: Database,
   mailer: Mailer,
+  merchants: Pick<MerchantDirectory, 'byId' | 'forHost'>,
   profileId: string,
   change: PayoutMethodChange,
   methodType: string,
 ): Promise<void> {
   const [profile] = await tx
-    .select({ email: profiles.email, language: profiles.preferredLanguage })
+    .select({
+      email: profiles.email,
+      language: profiles.preferredLanguage,
+      merchantId: profiles.merchantId,
+    })
     .from(profiles)
     .where(eq(profiles.id, profileId));
   if (!profile) return;
   const locale: Locale = isLocale(profile.language) ? profile.language : 'en';
+  const merchant = merchants.byId(profile.merchantId) ?? merchants.forHost(undefined);
   const notice = NOTICES[locale];
   const names = TYPE_NAMES[locale];
   const type =
     names[['ACH', 'WIRE', 'RTP'].includes(methodType) ? 'bank' : methodType] ?? methodType;
+  const when = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date());
+  const mail = {
+    subject: `${merchantName(merchant)}: ${notice.subject}`,
+    text: fill(notice.body, { type, what: notice.what[change], email: profile.email, when }),
+  };
   await mailer.enqueue(tx, {
     to: profile.email,
-    subject: notice.subject,
-    text: fill(notice.body, {
-      type,
-      what: notice.what[change],
-      email: profile.email,
-      when: new Date().toISOString().slice(0, 16).replace('T', ' '),
-    }),
+    ...mail,
+    html: brandedHtml(merchant, locale, mail),
   });
 }

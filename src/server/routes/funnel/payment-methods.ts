@@ -137,7 +137,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     if (!row) throw new Error('payment method insert returned nothing');
     if (wantPreferred && row.status === 'ACTIVE') await setPreferred(tx, profileId, row.id);
     await ensurePreferred(tx, profileId);
-    await notifyPayoutMethodChange(tx, mailer, profileId, 'added', row.type);
+    await notifyPayoutMethodChange(tx, mailer, merchants, profileId, 'added', row.type);
     return row;
   }
 
@@ -186,7 +186,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       if (!row) throw notFound('PaymentMethodNotFound: no such payout method');
       await assertNotLockedByClaim(tx, row.id);
       await tx.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
-      await notifyPayoutMethodChange(tx, mailer, profileId, 'removed', row.type);
+      await notifyPayoutMethodChange(tx, mailer, merchants, profileId, 'removed', row.type);
       if (row.vaultToken) await cardVault.remove(tx, row.vaultToken);
       await ensurePreferred(tx, profileId);
     });
@@ -264,7 +264,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
           );
         if (row.preferred) return;
         await setPreferred(tx, profileId, id);
-        await notifyPayoutMethodChange(tx, mailer, profileId, 'preferred', row.type);
+        await notifyPayoutMethodChange(tx, mailer, merchants, profileId, 'preferred', row.type);
       });
       await mailer.flush();
       return { data: await listed(profileId) };
@@ -429,7 +429,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
           })
           .where(eq(paymentMethods.id, id));
         if (preferred) await setPreferred(tx, profileId, id);
-        await notifyPayoutMethodChange(tx, mailer, profileId, 'changed', row.type);
+        await notifyPayoutMethodChange(tx, mailer, merchants, profileId, 'changed', row.type);
       });
       return respond(profileId, id);
     },
@@ -604,7 +604,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         })
         .where(eq(paymentMethods.id, row.id));
       await ensurePreferred(tx, profileId);
-      await notifyPayoutMethodChange(tx, mailer, profileId, 'changed', row.type);
+      await notifyPayoutMethodChange(tx, mailer, merchants, profileId, 'changed', row.type);
       return row.id;
     });
     return respond(profileId, id);
