@@ -292,17 +292,23 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
       db,
       mailer,
       { profileId: profile.id, purpose: 'SIGN_IN_UNLOCK', subject: `account:${profile.id}` },
-      (code) => ({
-        to: profile.email,
-        subject: t('unlockMailSubject', { portalName: branding.portalName }),
-        text: t('unlockMailText', {
-          portalName: branding.portalName,
-          prefix: code.prefix,
-          code: code.code,
-          link,
-        }),
-        otp: code.code,
-      }),
+      (code) => {
+        const mail = {
+          subject: t('unlockMailSubject', { portalName: branding.portalName }),
+          text: t('unlockMailText', {
+            portalName: branding.portalName,
+            prefix: code.prefix,
+            code: code.code,
+            link,
+          }),
+        };
+        return {
+          to: profile.email,
+          ...mail,
+          html: brandedHtml(merchant, locale, mail),
+          otp: code.code,
+        };
+      },
     );
   };
 
