@@ -194,6 +194,10 @@ describe('screenshots (browser)', () => {
     await page.goto(`${origin(HOSTS.light)}/static/faq`);
     await settle(page);
     await shoot('issue12-fr-light-static-faq.png');
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'dark';
+    });
+    await shoot('issue12-fr-dark-static-faq.png');
 
     // The dark merchant asks for cookie consent on its host, in Spanish (its default).
     const dark = await newPage();
@@ -204,6 +208,14 @@ describe('screenshots (browser)', () => {
       .last()
       .waitFor();
     await dark.screenshot({ path: join(SCREENSHOT_DIR, 'issue12-es-dark-consent-banner.png') });
+    // The same banner in the light theme (the theme is one attribute).
+    await dark.evaluate(() => {
+      document.documentElement.dataset.theme = 'light';
+    });
+    await dark.screenshot({ path: join(SCREENSHOT_DIR, 'issue12-es-light-consent-banner.png') });
+    await dark.evaluate(() => {
+      document.documentElement.dataset.theme = 'dark';
+    });
     await dark.getByRole('button', { name: 'Elegir…' }).click();
     await dark.getByRole('dialog').waitFor();
     await dark.screenshot({ path: join(SCREENSHOT_DIR, 'issue12-es-dark-consent-dialog.png') });
@@ -221,6 +233,15 @@ describe('screenshots (browser)', () => {
       path: join(SCREENSHOT_DIR, 'issue12-en-light-delete-account.png'),
     });
     expectPicture('issue12-en-light-delete-account.png');
+    await signedIn.keyboard.press('Escape');
+    await chooseLanguage(signedIn, 'fr');
+    await signedIn.evaluate(() => {
+      document.documentElement.dataset.theme = 'dark';
+    });
+    await signedIn.getByRole('button', { name: 'Supprimer mon compte…' }).click();
+    await signedIn.getByRole('alertdialog').waitFor();
+    await signedIn.screenshot({ path: join(SCREENSHOT_DIR, 'issue12-fr-dark-delete-account.png') });
+    expectPicture('issue12-fr-dark-delete-account.png');
 
     // The automated check failed: the id-proofing page offers the photo-ID path, here in German.
     const failed = await activatedUser(undefined, { ...PERSON, lastName: 'Fail' });
