@@ -18,3 +18,17 @@ export function loadLocale(locale: Locale, root: string = REPO_ROOT): LocaleBund
   if (root === REPO_ROOT) cache.set(locale, bundle);
   return bundle;
 }
+
+const commonCache = new Map<Locale, MessageTree>();
+
+/** locales/<lng>/common.json: the portal's own strings, read once (server pages and mails). */
+export function loadCommon(locale: Locale): MessageTree {
+  let tree = commonCache.get(locale);
+  if (!tree) {
+    tree = JSON.parse(
+      readFileSync(join(REPO_ROOT, 'locales', locale, 'common.json'), 'utf8'),
+    ) as MessageTree;
+    commonCache.set(locale, tree);
+  }
+  return tree;
+}

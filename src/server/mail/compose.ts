@@ -1,15 +1,7 @@
 // Mail composition in one place: texts from the `mail` block of locales/<lng>/common.json, the
 // merchant's name in subject and body, amounts and dates laid out for the recipient's language.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  interpolate,
-  LOCALES,
-  lookup,
-  type Locale,
-  type MessageTree,
-} from '../../core/i18n/messages';
-import { REPO_ROOT } from '../../core/schemas/catalog';
+import { interpolate, LOCALES, lookup, type Locale } from '../../core/i18n/messages';
+import { loadCommon } from '../../core/i18n/load-locales';
 import type { Merchant } from '../services/merchants';
 import { CODE_TTL_MS } from '../services/one-time-codes';
 import { brandedHtml } from './html';
@@ -40,18 +32,7 @@ const branded = (
   mail: { subject: string; text: string },
 ): ComposedMail => ({ ...mail, html: brandedHtml(merchant, locale, mail) });
 
-const cache = new Map<Locale, MessageTree>();
-
-function mailStrings(locale: Locale): MessageTree {
-  let tree = cache.get(locale);
-  if (!tree) {
-    tree = JSON.parse(
-      readFileSync(join(REPO_ROOT, 'locales', locale, 'common.json'), 'utf8'),
-    ) as MessageTree;
-    cache.set(locale, tree);
-  }
-  return tree;
-}
+const mailStrings = loadCommon;
 
 const text = (locale: Locale, key: string, values: Record<string, unknown>): string =>
   interpolate(

@@ -1,16 +1,8 @@
 // The language of the server's sign-in and sign-out pages: the portal's choice (?lang= or the
 // form's hidden input), else the browser's Accept-Language, else the merchant's default. The
 // texts are the `signInPage` block of locales/<lng>/common.json, the portal's own strings.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  interpolate,
-  LOCALES,
-  lookup,
-  type Locale,
-  type MessageTree,
-} from '../../../core/i18n/messages';
-import { REPO_ROOT } from '../../../core/schemas/catalog';
+import { interpolate, LOCALES, lookup, type Locale } from '../../../core/i18n/messages';
+import { loadCommon } from '../../../core/i18n/load-locales';
 import type { Configuration } from '../../../core/types/entities/configuration';
 
 const isLocale = (value: unknown): value is Locale =>
@@ -49,18 +41,7 @@ export function pageLocale(
   return isLocale(configuration.defaultLocale) ? configuration.defaultLocale : 'en';
 }
 
-const cache = new Map<Locale, MessageTree>();
-
-function commonStrings(locale: Locale): MessageTree {
-  let tree = cache.get(locale);
-  if (!tree) {
-    tree = JSON.parse(
-      readFileSync(join(REPO_ROOT, 'locales', locale, 'common.json'), 'utf8'),
-    ) as MessageTree;
-    cache.set(locale, tree);
-  }
-  return tree;
-}
+const commonStrings = loadCommon;
 
 export type PageText = (key: string, values?: Record<string, unknown>) => string;
 
