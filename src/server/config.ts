@@ -112,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     encryptionKey: env.APP_ENCRYPTION_KEY ?? null,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     merchantsDir: resolve(env.MERCHANTS_DIR ?? join(REPO_ROOT, 'config/merchants')),
-    webDir: join(REPO_ROOT, 'dist/web'),
+    webDir: resolve(env.WEB_DIR ?? join(REPO_ROOT, 'dist/web')),
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
     accessTtlSeconds: Number(env.ACCESS_TTL_SECONDS ?? 300),

@@ -8,6 +8,7 @@ import { Spinner } from '../components/spinner';
 import { checkAccess, type RouteEntry } from './route-table';
 import { rootFlow } from './root-flow';
 import { InternalError } from '../lib/internal-errors';
+import { signInRedirect } from '../../core/routes/signed-in-paths';
 
 export function RouteGuard({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
   const location = useLocation();
@@ -20,8 +21,7 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
   if (!needsLogin) return <>{children}</>;
   if (principal.isLoading || principal.isUninitialized) return <Spinner />;
   if (principal.isError) {
-    const redirectUrl = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`/auth/start?redirectUrl=${redirectUrl}`} replace />;
+    return <Navigate to={signInRedirect(location.pathname + location.search)} replace />;
   }
   if (!principal.data) throw new InternalError('Principal is missing');
   if (skipUser) return <>{children}</>;

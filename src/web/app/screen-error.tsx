@@ -2,15 +2,19 @@
 // error, a screen's code that failed to load): the client-error modal, and in the page a short
 // explanation with a way back, never the router's crash page. The shell's own boundary has no
 // layout around it, so it mounts the modals itself.
-import { useEffect } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
 import { ErrorModals } from './layout/error-modals';
 import { useAppDispatch } from './store';
 import { showErrorModal } from './ui-slice';
 
-export function ScreenError({ standalone = false }: { standalone?: boolean }) {
-  const error = useRouteError();
+export function ScreenError({
+  error,
+  standalone = false,
+}: {
+  error: unknown;
+  standalone?: boolean;
+}) {
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
   useEffect(() => {
@@ -38,4 +42,23 @@ export function ScreenError({ standalone = false }: { standalone?: boolean }) {
   );
 }
 
-export const ShellError = () => <ScreenError standalone />;
+interface BoundaryProps {
+  children: ReactNode;
+  /** The shell's own boundary: no layout around it, so it shows the modals itself. */
+  standalone?: boolean;
+}
+
+/** Catches what a screen throws while rendering, or a screen chunk that failed to load. */
+export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; failed: boolean }> {
+  override state = { error: undefined as unknown, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  override render() {
+    if (this.state.failed)
+      return <ScreenError error={this.state.error} standalone={this.props.standalone} />;
+    return this.props.children;
+  }
+}

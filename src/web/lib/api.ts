@@ -71,11 +71,22 @@ const SILENT_401 = new Set(['getPrincipal', 'getProfileStatus']);
  */
 const PASSIVE = new Set(['getProfileStatus']);
 
+/**
+ * The server sets the readable XSRF-TOKEN cookie with every session. Without it this browser has
+ * no session, so the "who is signed in" question is answered here as the server would (401),
+ * and a visitor of a public page sees no failing call.
+ */
+const ANONYMOUS_WITHOUT_CSRF = new Set(['getPrincipal']);
+const ANONYMOUS: { error: FetchBaseQueryError } = {
+  error: { status: 401, data: { code: 401, message: 'Unauthorized' } },
+};
+
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   input,
   api,
   extra,
 ) => {
+  if (ANONYMOUS_WITHOUT_CSRF.has(api.endpoint) && !readCookie('XSRF-TOKEN')) return ANONYMOUS;
   const { args, timeout } = withTimeout(input);
   const run = () =>
     rawBaseQuery(typeof args === 'string' ? args : { ...args, timeout }, api, extra);

@@ -2,7 +2,7 @@
 // clean DOM, cookies and storage between tests.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './server';
 
 // jsdom lacks <dialog> methods.
@@ -19,6 +19,11 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The default handlers answer as a signed-in user, whose browser holds the session's CSRF cookie
+// (without it the portal knows it has no session and asks nothing).
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=web-test-csrf; Path=/';
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();
