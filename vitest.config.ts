@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { rjsfTrims } from './vite.config';
 
 export default defineConfig({
   plugins: [react()],
+  // The web tests render the same trimmed RJSF the portal ships.
+  resolve: { alias: rjsfTrims },
   test: {
     // Precompiled validators and the PGlite snapshot are built once before the suite.
     globalSetup: ['tests/global-setup.ts'],

@@ -4,6 +4,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createAjv } from '../validation/ajv';
+import { formats as runtimeFormats } from '../validation/runtime';
 import { loadCatalog, REPO_ROOT } from '../schemas/catalog';
 import { createComposer } from '../schemas/compose';
 import { variantFileName, type ValidatorManifestEntry } from '../validation/precompiled';
@@ -28,6 +29,11 @@ export function moduleSource(
     throw new Error(
       `${key}: generated code still requires a CommonJS module; add it to the runtime`,
     );
+  }
+  for (const [, dotted, quoted] of body.matchAll(/runtime\.formats(?:\.(\w+)|\["([^"]+)"\])/g)) {
+    const format = dotted ?? quoted ?? '';
+    if (!(format in runtimeFormats))
+      throw new Error(`${key}: format "${format}" is not in src/core/validation/runtime formats`);
   }
   // Heavy checks are imported only where a validator calls them (src/core/validation/runtime-*).
   const extraImports = Object.entries(OPTIONAL_RUNTIMES)
