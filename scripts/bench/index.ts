@@ -21,7 +21,7 @@ import {
   launchBrowser,
   portalKeystrokes,
   stockKeystrokes,
-  KEY_COUNT,
+  keyCount,
 } from './browser';
 import { measureBundles } from './bundles';
 import { newSession } from './client';
@@ -40,7 +40,10 @@ import {
 import { buildStockPage, serveStockPage, stockPageJs, type StaticServer } from './stock-page';
 
 const CPU_THROTTLE = 4;
-const log = (line: string) => console.error(line);
+const begun = performance.now();
+/** Progress on stderr, with the seconds since the start; the table goes to stdout. */
+const log = (line: string) =>
+  console.error(`[${((performance.now() - begun) / 1000).toFixed(1).padStart(5)} s] ${line}`);
 
 async function postgresVersion(): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
@@ -137,11 +140,15 @@ export async function runBench(options: BenchOptions): Promise<BenchRun> {
 
     if (parts.has('keys')) {
       log(
-        `Keystrokes (${KEY_COUNT} keys, CPU ${CPU_THROTTLE}x): the portal, then the stock page...`,
+        `Keystrokes (${keyCount(options.typedFields)} keys, CPU ${CPU_THROTTLE}x): the portal, then the stock page...`,
       );
       stock = await serveStockPage();
       const session = await newSession(reader);
-      const typing = { rate: CPU_THROTTLE, keyDelay: options.keyDelay };
+      const typing = {
+        rate: CPU_THROTTLE,
+        keyDelay: options.keyDelay,
+        fields: options.typedFields,
+      };
       results.keysPortal = await portalKeystrokes(browser!, primary.browserOrigin, session, typing);
       results.keysStock = await stockKeystrokes(browser!, stock.origin, typing);
     } else results.skipped.keys = 'not asked for (--only)';

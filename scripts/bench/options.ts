@@ -17,6 +17,8 @@ export interface BenchOptions {
   claims: number;
   /** Milliseconds between two keystrokes. */
   keyDelay: number;
+  /** Fields typed into (all four; --quick: the routing and account numbers). */
+  typedFields: number;
 }
 
 export const USAGE = `usage: npm run bench -- [--check] [--quick] [--only api,bundles,keys] [--json <file>]
@@ -57,5 +59,6 @@ export function parseOptions(argv: string[], defaultJson: string): BenchOptions 
     bankAccounts: quick ? 40 : 400,
     claims: quick ? 5 : 20,
     keyDelay: 100,
+    typedFields: quick ? 2 : 4,
   };
 }
