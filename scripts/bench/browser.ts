@@ -96,11 +96,15 @@ export async function anonymousVisit(browser: Browser, origin: string): Promise<
 
 // ---- keystroke latency ---------------------------------------------------------------------------
 
-/** The fields typed into, by the input id RJSF gives them (root_<field>), and the keys typed. */
+/**
+ * The fields typed into, by the input id RJSF gives them (root_<field>), in the form's order
+ * (ui-schemas/bank-account.json), and the keys typed. The order matters: on the portal, typing
+ * the routing number after the nickname has shown frames presented up to a second late.
+ */
 export const TYPED: readonly (readonly [field: string, text: string])[] = [
+  ['nickname', 'Household bills'],
   ['routingNumber', '021000021'],
   ['accountNumber', '123456789012'],
-  ['nickname', 'Household bills'],
   ['accountNumberConfirmation', '123456789012'],
 ];
 /** The keys typed into the first `fields` fields of TYPED. */

@@ -17,7 +17,7 @@ export interface BenchOptions {
   claims: number;
   /** Milliseconds between two keystrokes. */
   keyDelay: number;
-  /** Fields typed into (all four; --quick: the routing and account numbers). */
+  /** Fields typed into (all four; --quick: the nickname and the routing number). */
   typedFields: number;
 }
 
