@@ -235,9 +235,11 @@ function VariantForm({
     else root?.querySelector<HTMLElement>('.schema-form__summary a')?.focus();
   }, []);
 
+  // Only what widgets read: a context that changed with every key would re-render every field.
+  const codePrefix = typeof data.prefix === 'string' ? data.prefix : undefined;
   const formContext = useMemo<SchemaFormContext>(
-    () => ({ countries, formData: data, idPrefix }),
-    [countries, data, idPrefix],
+    () => ({ countries, codePrefix, idPrefix }),
+    [countries, codePrefix, idPrefix],
   );
 
   const handleChange = (event: IChangeEvent<FormData>) => {

@@ -205,7 +205,7 @@ export function PhoneWidget(props: Props) {
 export function OtpWidget(props: Props) {
   const { id, value, options, onChange, onBlur, onFocus, schema, uiSchema, rawErrors, registry } =
     props;
-  const fromData = registry.formContext?.formData?.prefix;
+  const fromData = registry.formContext?.codePrefix;
   const prefix =
     typeof options.prefix === 'string'
       ? options.prefix

@@ -116,7 +116,8 @@ function useDerivedBic(initial: FormData | undefined) {
 
   const onChange = useCallback((data: FormData) => {
     latest.current = { ...latest.current, values: data };
-    setValues(data);
+    // Only the IBAN and the BIC matter here: a key in any other field does not re-render the page.
+    setValues((shown) => (shown.iban === data.iban && shown.bic === data.bic ? shown : data));
   }, []);
   const note = !!derived && derived.iban === iban && values.bic === derived.bic;
   return { fill, note, onChange };
