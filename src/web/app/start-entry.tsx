@@ -22,7 +22,10 @@ export async function mountStartPage(root: HTMLElement): Promise<void> {
     return;
   }
   applyBranding(configuration.branding);
-  await initI18n(pickLocale(configuration.supportedLocales, configuration.defaultLocale));
+  // Only the common texts: the start page has no form, so no field labels or messages.
+  await initI18n(pickLocale(configuration.supportedLocales, configuration.defaultLocale), [
+    'common',
+  ]);
   createRoot(root).render(
     <StrictMode>
       <PublicFrame configuration={configuration}>

@@ -7,6 +7,10 @@ export const LOCALES = ['en', 'es', 'fr', 'pt', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_STORAGE_KEY = 'payee-portal.locale';
 export const NAMESPACES = ['common', 'fields', 'validation'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** The namespaces this page loads: the light start page asks for `common` alone (no forms). */
+let wanted: readonly Namespace[] = NAMESPACES;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
 
@@ -15,7 +19,7 @@ export const isLocale = (value: unknown): value is Locale =>
 
 async function loadLanguage(instance: i18n, locale: Locale): Promise<void> {
   await Promise.all(
-    NAMESPACES.map(async (ns) => {
+    wanted.map(async (ns) => {
       if (instance.hasResourceBundle(locale, ns)) return;
       const load = bundles[`../../../locales/${locale}/${ns}.json`];
       if (load) instance.addResourceBundle(locale, ns, (await load()).default, true, true);
@@ -31,12 +35,16 @@ export function pickLocale(supported: readonly string[], fallback: string): Loca
   return isLocale(fallback) ? fallback : 'en';
 }
 
-export async function initI18n(locale: Locale = 'en'): Promise<i18n> {
+export async function initI18n(
+  locale: Locale = 'en',
+  namespaces: readonly Namespace[] = NAMESPACES,
+): Promise<i18n> {
+  wanted = namespaces;
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
       lng: locale,
       fallbackLng: 'en',
-      ns: [...NAMESPACES],
+      ns: [...namespaces],
       defaultNS: 'common',
       resources: {},
       interpolation: { escapeValue: false },

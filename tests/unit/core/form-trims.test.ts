@@ -1,13 +1,24 @@
 // What the portal's bundle leaves out of RJSF and ajv-formats is safe to leave out: no composed
 // form schema carries `$ref` or `allOf` (RJSF's resolver and merger are stubbed), no
 // uiSchema turns markdown on (markdown-to-jsx is stubbed), and the runtime's own `date` format
-// agrees with ajv-formats' on every kind of input.
+// agrees with ajv-formats' on every kind of input; the server's sign-in and mail texts are not
+// read by the portal (vite.config.ts leaves them out of its language chunks).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../src/core/schemas/catalog';
 import { isDate } from '../../../src/core/validation/runtime';
+import { SERVER_ONLY_TEXTS } from '../../../vite.config';
+
+const sourcesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourcesUnder(join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name)
+        ? [join(dir, entry.name)]
+        : [],
+  );
 
 const VALIDATORS = join(REPO_ROOT, 'src/core/generated/validators');
 
@@ -26,6 +37,14 @@ describe('form bundle trims', () => {
     const dir = join(REPO_ROOT, 'ui-schemas');
     for (const file of readdirSync(dir))
       expect(readFileSync(join(dir, file), 'utf8'), file).not.toMatch(/enableMarkdown/);
+  });
+
+  it('leaves out of the browser only texts the portal never reads', () => {
+    for (const file of sourcesUnder(join(REPO_ROOT, 'src/web'))) {
+      const source = readFileSync(file, 'utf8');
+      for (const block of SERVER_ONLY_TEXTS)
+        expect(source, file).not.toMatch(new RegExp(`['"\`]${block}\\.`));
+    }
   });
 
   it('checks dates as ajv-formats does', () => {
