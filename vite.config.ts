@@ -30,6 +30,7 @@ const SELECTOR =
 // descriptions, `allOf` merging and `$ref` resolution (the composed schemas carry neither; see
 // src/web/components/schema-form/trims). Together ~40 KB gzipped off every form screen.
 const TRIMS = fileURLToPath(new URL('./src/web/components/schema-form/trims/', import.meta.url));
+const TRIMS_RE = /src[\\/]web[\\/]components[\\/]schema-form[\\/]trims[\\/]/;
 export const rjsfTrims = [
   { find: /^markdown-to-jsx\/react$/, replacement: `${TRIMS}markdown.tsx` },
   { find: /^@x0k\/json-schema-merge(\/lib\/array)?$/, replacement: `${TRIMS}no-schema-merge.ts` },
@@ -74,7 +75,13 @@ export default defineConfig({
             { name: 'vendor-phone', test: PHONE, priority: 4 },
             { name: 'vendor-trans', test: TRANS, priority: 4 },
             { name: 'vendor-app', test: (id) => APP.test(id) || SELECTOR.test(id), priority: 3 },
-            { name: 'vendor-forms', test: FORMS, priority: 2 },
+            // The stand-ins RJSF imports travel with RJSF: in our screens' chunks they would make
+            // the two chunks import each other, and RJSF could run before its stand-ins exist.
+            {
+              name: 'vendor-forms',
+              test: (id) => FORMS.test(id) || TRIMS_RE.test(id),
+              priority: 2,
+            },
             { name: 'vendor-core', test: /node_modules/, priority: 1 },
           ],
         },

@@ -1,7 +1,10 @@
 // The first page a recipient sees stays light: /auth/start's first load (entry + static imports +
 // its screen chunk) is at most 120 KB of gzipped JavaScript. Runs on the dist/web the e2e global
 // setup keeps fresh; `npm run build` prints the same report for every route.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './support/constants';
 import { BUDGETS, bundleReport, formatReport, KB } from '../../scripts/bundle-report';
 
 describe('bundle budget', () => {
@@ -14,5 +17,28 @@ describe('bundle budget', () => {
       start.js,
       `/auth/start needs ${(start.js / KB).toFixed(1)} KB gzipped:\n${formatReport([start])}`,
     ).toBeLessThanOrEqual(120 * KB);
+  });
+});
+
+describe('chunk graph', () => {
+  // Two chunks importing each other run in an order the bundler does not promise: RJSF once ran
+  // before the stand-ins it imports existed and every form screen but one broke.
+  it('has no cycle of static imports between chunks', () => {
+    const manifest = JSON.parse(
+      readFileSync(join(REPO_ROOT, 'dist/web/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[] }>;
+    const imports = new Map(Object.entries(manifest).map(([key, c]) => [key, c.imports ?? []]));
+    const cycles: string[] = [];
+    const visit = (key: string, path: string[]): void => {
+      if (path.includes(key)) {
+        cycles.push(
+          [...path.slice(path.indexOf(key)), key].map((k) => manifest[k]?.file).join(' → '),
+        );
+        return;
+      }
+      for (const next of imports.get(key) ?? []) visit(next, [...path, key]);
+    };
+    for (const key of imports.keys()) visit(key, []);
+    expect(cycles).toEqual([]);
   });
 });

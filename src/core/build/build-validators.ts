@@ -13,7 +13,12 @@ export const VALIDATORS_DIR = join(REPO_ROOT, 'src/core/generated/validators');
 const RUNTIME_MODULE = join(REPO_ROOT, 'src/core/validation/runtime');
 
 /** Runtime modules a validator imports only when its code calls them, by the name it uses. */
-const OPTIONAL_RUNTIMES = { ukRuntime: 'runtime-uk', taxIdRuntime: 'runtime-tax-id' } as const;
+const OPTIONAL_RUNTIMES = {
+  ukRuntime: 'runtime-uk',
+  taxIdRuntime: 'runtime-tax-id',
+  ibanRuntime: 'runtime-iban',
+  cardRuntime: 'runtime-card',
+} as const;
 
 // ajv's own helpers are referenced as CommonJS requires; the runtime module re-exports them.
 const AJV_RUNTIME = /require\("ajv\/dist\/runtime\/(ucs2length|equal)"\)\.default/g;

@@ -5,16 +5,29 @@ import { _, Name, type Code, type KeywordCxt, type KeywordDefinition } from 'ajv
 import * as runtime from './runtime';
 import * as ukRuntime from './runtime-uk';
 import * as taxIdRuntime from './runtime-tax-id';
+import * as ibanRuntime from './runtime-iban';
+import * as cardRuntime from './runtime-card';
 
-type RuntimeName = {
-  [K in keyof typeof runtime]: (typeof runtime)[K] extends (...args: never[]) => unknown
-    ? K
-    : never;
-}[keyof typeof runtime];
+/**
+ * The run-time modules by the name standalone code gives them: `runtime` is imported by every
+ * validator, the others only by those whose code calls them (src/core/build/build-validators.ts).
+ */
+const RUNTIMES = { runtime, ibanRuntime, cardRuntime } as const;
+type Runtimes = typeof RUNTIMES;
+type FunctionsOf<M> = {
+  [K in keyof M]: M[K] extends (...args: never[]) => unknown ? K : never;
+}[keyof M] &
+  string;
+type RuntimeFunction = {
+  [M in keyof Runtimes]: readonly [M, FunctionsOf<Runtimes[M]>];
+}[keyof Runtimes];
 
-/** A scope reference to runtime.<name>, emitted as `runtime.<name>` in standalone code. */
-const runtimeRef = (cxt: KeywordCxt, name: RuntimeName): Code =>
-  cxt.gen.scopeValue('func', { ref: runtime[name], code: _`runtime.${new Name(name)}` });
+/** A scope reference to <module>.<name>, emitted as `<module>.<name>` in standalone code. */
+const runtimeRef = (cxt: KeywordCxt, name: string | RuntimeFunction): Code => {
+  const [module, fn] = typeof name === 'string' ? (['runtime', name] as const) : name;
+  const ref = (RUNTIMES[module] as Record<string, unknown>)[fn];
+  return cxt.gen.scopeValue('func', { ref, code: _`${new Name(module)}.${new Name(fn)}` });
+};
 
 /** runtime-uk.ukModulus, emitted as `ukRuntime.ukModulus`: only validators using it import it. */
 const ukModulusRef = (cxt: KeywordCxt): Code =>
@@ -27,7 +40,7 @@ const taxIdRef = (cxt: KeywordCxt): Code =>
 /** A string keyword failing when `runtime[fn](data, schemaValue)` is false. */
 const stringCheck = (
   keyword: string,
-  fn: RuntimeName,
+  fn: FunctionsOf<typeof runtime> | RuntimeFunction,
   message: string,
   schemaType: KeywordDefinition['schemaType'] = 'boolean',
   withLimit = false,
@@ -76,12 +89,12 @@ const siblingCheck = (
 
 export const customKeywords: KeywordDefinition[] = [
   stringCheck('nonBlank', 'nonBlank', 'must contain a non-space character'),
-  stringCheck('bic', 'bic', 'must be a valid BIC'),
+  stringCheck('bic', ['ibanRuntime', 'bic'], 'must be a valid BIC'),
   stringCheck('abaRouting', 'abaRouting', 'must be a valid ABA routing number'),
   stringCheck('clabe', 'clabe', 'must be a valid CLABE'),
   stringCheck('cbu', 'cbu', 'must be a valid CBU'),
-  stringCheck('luhn', 'luhn', 'must pass the Luhn check'),
-  stringCheck('cardBrand', 'cardBrand', 'must be an accepted card brand', 'array'),
+  stringCheck('luhn', ['cardRuntime', 'luhn'], 'must pass the Luhn check'),
+  stringCheck('cardBrand', ['cardRuntime', 'cardBrand'], 'must be an accepted card brand', 'array'),
   stringCheck('expiryMonth', 'expiryMonth', 'must have a month from 01 to 12'),
   stringCheck('expiryNotPast', 'expiryNotPast', 'must not be in the past'),
   stringCheck('minimumAge', 'minimumAge', 'must be old enough', 'number', true),
@@ -98,7 +111,7 @@ export const customKeywords: KeywordDefinition[] = [
       if (schema === false) return;
       const reason = gen.const(
         'reason',
-        _`${runtimeRef(cxt, 'ibanProblem')}(${data}, ${schemaCode})`,
+        _`${runtimeRef(cxt, ['ibanRuntime', 'ibanProblem'])}(${data}, ${schemaCode})`,
       );
       cxt.params = { reason };
       cxt.fail(_`${reason} !== null`);

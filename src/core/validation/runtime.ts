@@ -1,8 +1,7 @@
 // Functions the validators call at run time. The precompiled (standalone) validators import this
-// module as `runtime` and reference its exports by name, so everything a keyword needs lives here.
-import { electronicFormatIBAN, validateBIC, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
-import cardValidator from 'card-validator';
-import luhn10 from 'card-validator/dist/luhn-10';
+// module as `runtime` and reference its exports by name. Checks that need a library of their own
+// live beside it (runtime-iban, runtime-card, runtime-uk, runtime-tax-id), imported only by the
+// validators that call them, so a form loads only the libraries its fields need.
 import * as ucs2lengthModule from 'ajv/dist/runtime/ucs2length';
 import * as equalModule from 'ajv/dist/runtime/equal';
 import { isValidAbaRouting, isValidCbu, isValidClabe } from './checksums';
@@ -51,34 +50,6 @@ export const ucs2length = unwrap<Fn<[string], number>>(ucs2lengthModule);
 export const equal = unwrap<Fn<[unknown, unknown], boolean>>(equalModule);
 
 export const nonBlank = (value: string): boolean => /\S/.test(value);
-
-/** Why an IBAN is rejected, or null when it is valid (and from one of `countries` when given). */
-export type IbanProblem = 'format' | 'checksum' | 'national' | 'country';
-export function ibanProblem(
-  value: string,
-  countries: readonly string[] | true,
-): IbanProblem | null {
-  const iban = electronicFormatIBAN(value) ?? '';
-  const { valid, errorCodes } = validateIBAN(iban);
-  if (!valid) {
-    if (errorCodes.includes(ValidationErrorsIBAN.WrongIBANChecksum)) return 'checksum';
-    if (errorCodes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) return 'national';
-    return 'format';
-  }
-  if (countries !== true && !countries.includes(iban.slice(0, 2))) return 'country';
-  return null;
-}
-
-/** BIC/SWIFT: 8 or 11 characters, letters in the first six, a known country in positions 5-6. */
-export const bic = (value: string): boolean => validateBIC(value.trim().toUpperCase()).valid;
-
-export const luhn = (value: string): boolean => luhn10(value);
-
-/** Card network as card-validator names it ('visa', 'mastercard', 'discover', ...), or null. */
-export const cardBrandOf = (value: string): string | null =>
-  cardValidator.number(value).card?.type ?? null;
-export const cardBrand = (value: string, allowed: readonly string[]): boolean =>
-  allowed.includes(cardBrandOf(value) ?? '');
 
 const expiryParts = (value: string): { month: number; year: number } | null => {
   const match = /^(\d{2})\/(\d{2})$/.exec(value);

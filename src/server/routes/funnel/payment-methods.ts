@@ -34,7 +34,7 @@ import {
   receivableCurrencies,
   residencyOf,
 } from '../../domain/payout-methods';
-import { cardBrandOf } from '../../../core/validation/runtime';
+import { cardBrandOf } from '../../../core/validation/runtime-card';
 import { bicFromIban } from '../../services/bic-from-iban';
 import type { TransferMethod } from '../../../core/schemas/country-rules';
 import type { PaymentMethodType } from '../../../core/types/entities/payment-method-type';
