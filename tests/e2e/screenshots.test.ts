@@ -64,9 +64,11 @@ describe('screenshots (browser)', () => {
         }),
       );
       await page.goto(`${origin(host)}/dashboard`);
+      // The server sends the anonymous visitor to /auth/start, whose failing configuration
+      // loads /maintenance as a new page: its look is there once the page has settled.
       await page.waitForURL(/\/maintenance$/);
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await settle(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await page.screenshot({
         path: join(SCREENSHOT_DIR, `maintenance-${theme}.png`),
         fullPage: true,

@@ -241,6 +241,9 @@ export async function addBankAccount(
   }
   for (const [name, value] of Object.entries(account.fields)) {
     await field(page, t.field(name)).fill(value);
+    // A valid IBAN asks the server for its BIC, which fills the BIC field: let it land before
+    // typing on, as a person reading the form would.
+    if (name === 'iban') await page.waitForLoadState('networkidle');
   }
   await picture(page, `${t.locale}-bank-account-${account.country}`);
   await page
