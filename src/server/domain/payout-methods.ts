@@ -6,7 +6,7 @@
 //   so a stolen session cannot redirect money silently;
 // - what a resident may add and what each method can receive are country rule data, narrowed by
 //   the merchant's configuration: the API allows exactly what the portal offers.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { addresses, claims, paymentMethods, profiles } from '../db/schema';
 import { badRequest, conflict } from '../errors';
@@ -150,6 +150,52 @@ export async function lockedMethodIds(db: Database, methodIds: string[]): Promis
       ),
     );
   return new Set(rows.map((r) => r.id).filter((id): id is string => id !== null));
+}
+
+/** A payout method as the list shows it: frozen or not, with its owner's residency. */
+export interface DisplayedMethod {
+  row: PaymentMethodRow;
+  lockedByClaim: boolean;
+}
+
+// Kept as fragments of their own: drizzle unqualifies the columns at the top level of a selected
+// expression in a one-table query, which would bind them to the subquery's own table.
+/** As lockedMethodIds: a claim whose payment is in progress points to the method. */
+const lockedByClaim = sql`exists (select 1 from ${claims} where ${claims.paymentMethodId} = ${paymentMethods.id} and ${inArray(claims.status, [...PAYMENT_PENDING_STATUSES])})`;
+/** As residencyOf: the owner's residency (person, else company), else their first address. */
+const ownerResidency = sql`(select coalesce(nullif(coalesce(${profiles.person} ->> 'residency', ${profiles.company} ->> 'residency'), ''), (select ${addresses.fields} ->> 'countryCode' from ${addresses} where ${addresses.profileId} = ${profiles.id} limit 1)) from ${profiles} where ${profiles.id} = ${paymentMethods.profileId})`;
+
+const prepareDisplayList = (db: Database) =>
+  db
+    .select({
+      method: paymentMethods,
+      locked: sql<boolean>`${lockedByClaim}`,
+      residency: sql<string | null>`${ownerResidency}`,
+    })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.profileId, sql.placeholder('profileId')))
+    .orderBy(paymentMethods.createdAt)
+    .prepare('payout_methods_display');
+const displayLists = new WeakMap<Database, ReturnType<typeof prepareDisplayList>>();
+
+/**
+ * A profile's payout methods in the order they were added, each marked when frozen, with the
+ * residency their currencies depend on: one query for what took three.
+ */
+export async function displayedMethods(
+  db: Database,
+  profileId: string,
+): Promise<{ methods: DisplayedMethod[]; residency: string | undefined }> {
+  let list = displayLists.get(db);
+  if (!list) {
+    list = prepareDisplayList(db);
+    displayLists.set(db, list);
+  }
+  const found = await list.execute({ profileId });
+  return {
+    methods: found.map((f) => ({ row: f.method, lockedByClaim: Boolean(f.locked) })),
+    residency: found[0]?.residency ?? undefined,
+  };
 }
 
 /**
