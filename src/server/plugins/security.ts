@@ -1,6 +1,6 @@
 // External plugins first (fastify/demo style): headers, cookies, form bodies, rate limits.
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -36,7 +36,9 @@ export default fp(async function security(app, opts: SecurityOptions) {
       ? { keyGenerator: (request: FastifyRequest) => request.session?.profileId ?? request.ip }
       : {}),
   }));
-  await app.register(helmet, {
+  // Built once at start: the middleware only sets headers per response (@fastify/helmet rebuilt
+  // it, parsing every directive, on each request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -57,6 +59,11 @@ export default fp(async function security(app, opts: SecurityOptions) {
     // HSTS only means something behind TLS; helmet sends it, browsers ignore it on http.
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
