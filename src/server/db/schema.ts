@@ -210,7 +210,13 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_recipient').on(sql`lower(${t.recipient})`, t.createdAt)],
+  (t) => [
+    index('outbox_recipient').on(sql`lower(${t.recipient})`, t.createdAt),
+    // Every write that sends mail looks for undelivered messages: only those are indexed.
+    index('outbox_pending')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /**

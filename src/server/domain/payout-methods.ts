@@ -165,33 +165,49 @@ const lockedByClaim = sql`exists (select 1 from ${claims} where ${claims.payment
 /** As residencyOf: the owner's residency (person, else company), else their first address. */
 const ownerResidency = sql`(select coalesce(nullif(coalesce(${profiles.person} ->> 'residency', ${profiles.company} ->> 'residency'), ''), (select ${addresses.fields} ->> 'countryCode' from ${addresses} where ${addresses.profileId} = ${profiles.id} limit 1)) from ${profiles} where ${profiles.id} = ${paymentMethods.profileId})`;
 
-const prepareDisplayList = (db: Database) =>
-  db
-    .select({
-      method: paymentMethods,
-      locked: sql<boolean>`${lockedByClaim}`,
-      residency: sql<string | null>`${ownerResidency}`,
-    })
+const displayColumns = {
+  method: paymentMethods,
+  locked: sql<boolean>`${lockedByClaim}`,
+  residency: sql<string | null>`${ownerResidency}`,
+};
+const prepareDisplay = (db: Database) => ({
+  all: db
+    .select(displayColumns)
     .from(paymentMethods)
     .where(eq(paymentMethods.profileId, sql.placeholder('profileId')))
     .orderBy(paymentMethods.createdAt)
-    .prepare('payout_methods_display');
-const displayLists = new WeakMap<Database, ReturnType<typeof prepareDisplayList>>();
+    .prepare('payout_methods_display'),
+  one: db
+    .select(displayColumns)
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.profileId, sql.placeholder('profileId')),
+        eq(paymentMethods.id, sql.placeholder('id')),
+      ),
+    )
+    .prepare('payout_method_display'),
+});
+const displayQueries = new WeakMap<Database, ReturnType<typeof prepareDisplay>>();
 
 /**
- * A profile's payout methods in the order they were added, each marked when frozen, with the
- * residency their currencies depend on: one query for what took three.
+ * A profile's payout methods in the order they were added (or only the one `onlyId` names), each
+ * marked when frozen, with the residency their currencies depend on: one query for what took three.
  */
 export async function displayedMethods(
   db: Database,
   profileId: string,
+  onlyId?: string,
 ): Promise<{ methods: DisplayedMethod[]; residency: string | undefined }> {
-  let list = displayLists.get(db);
-  if (!list) {
-    list = prepareDisplayList(db);
-    displayLists.set(db, list);
+  let queries = displayQueries.get(db);
+  if (!queries) {
+    queries = prepareDisplay(db);
+    displayQueries.set(db, queries);
   }
-  const found = await list.execute({ profileId });
+  const found =
+    onlyId === undefined
+      ? await queries.all.execute({ profileId })
+      : await queries.one.execute({ profileId, id: onlyId });
   return {
     methods: found.map((f) => ({ row: f.method, lockedByClaim: Boolean(f.locked) })),
     residency: found[0]?.residency ?? undefined,
@@ -329,6 +345,21 @@ const fill = (text: string, values: Record<string, string>): string =>
  * account's language, naming the merchant, with the time written for that language and the
  * branded HTML alternative.
  */
+// Built once per language: constructing an Intl formatter costs far more than using one.
+const noticeDateFormats = new Map<Locale, Intl.DateTimeFormat>();
+function noticeDateFormat(locale: Locale): Intl.DateTimeFormat {
+  let format = noticeDateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    });
+    noticeDateFormats.set(locale, format);
+  }
+  return format;
+}
+
 export async function notifyPayoutMethodChange(
   tx: Database,
   mailer: Mailer,
@@ -352,11 +383,7 @@ export async function notifyPayoutMethodChange(
   const names = TYPE_NAMES[locale];
   const type =
     names[['ACH', 'WIRE', 'RTP'].includes(methodType) ? 'bank' : methodType] ?? methodType;
-  const when = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date());
+  const when = noticeDateFormat(locale).format(new Date());
   const mail = {
     subject: `${merchantName(merchant)}: ${notice.subject}`,
     text: fill(notice.body, { type, what: notice.what[change], email: profile.email, when }),

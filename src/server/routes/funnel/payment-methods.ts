@@ -146,14 +146,12 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
    * to it (the portal locks its card); `only` picks one method.
    */
   async function listed(profileId: string, only?: string) {
-    const { methods, residency } = await displayedMethods(db, profileId);
-    return methods
-      .filter(({ row }) => only === undefined || row.id === only)
-      .map(({ row, lockedByClaim }) => ({
-        ...toPaymentMethodDto(row),
-        currencies: receivableCurrencies(forms.validator, exchange.currencies, row, residency),
-        ...(lockedByClaim ? { lockedByClaim: true } : {}),
-      }));
+    const { methods, residency } = await displayedMethods(db, profileId, only);
+    return methods.map(({ row, lockedByClaim }) => ({
+      ...toPaymentMethodDto(row),
+      currencies: receivableCurrencies(forms.validator, exchange.currencies, row, residency),
+      ...(lockedByClaim ? { lockedByClaim: true } : {}),
+    }));
   }
 
   /** Answers a changed method, once the change and its notice committed (the notice goes out). */
