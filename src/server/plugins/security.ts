@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -36,8 +37,8 @@ export default fp(async function security(app, opts: SecurityOptions) {
       ? { keyGenerator: (request: FastifyRequest) => request.session?.profileId ?? request.ip }
       : {}),
   }));
-  // Built once at start: the middleware only sets headers per response (@fastify/helmet rebuilt
-  // it, parsing every directive, on each request).
+  // Built once at start (@fastify/helmet rebuilt the middleware, parsing every directive, on each
+  // request).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -60,10 +61,32 @@ export default fp(async function security(app, opts: SecurityOptions) {
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error) =>
-      done(error instanceof Error ? error : undefined),
-    );
+  // The headers depend on the request only through the merchant's consent script origin, so each
+  // set is computed once (one per merchant at most) and copied onto every reply.
+  const headerSets = new Map<string, Record<string, string>>();
+  const headersFor = (host: string): Record<string, string> => {
+    const key = opts.consentScriptOrigin?.(host) ?? '';
+    let headers = headerSets.get(key);
+    if (!headers) {
+      const collected: Record<string, string> = {};
+      const collector = {
+        setHeader: (name: string, value: string | number) => {
+          collected[name.toLowerCase()] = String(value);
+        },
+        removeHeader: () => undefined,
+      };
+      securityHeaders(
+        { headers: { host } } as unknown as IncomingMessage,
+        collector as unknown as ServerResponse,
+        () => undefined,
+      );
+      headers = collected;
+      headerSets.set(key, headers);
+    }
+    return headers;
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headersFor(request.headers.host ?? ''));
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
