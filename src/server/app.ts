@@ -1,5 +1,10 @@
 // Builds the API server: external plugins, then app plugins (deps, sessions), then routes by folder.
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ServerConfig, Simulator } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -89,6 +94,25 @@ const SECRET_PATH = /(\/tokens\/)[^/?#]+/gi;
 export const redactUrl = (url: string): string =>
   url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
 
+/**
+ * One log line per request, written when it completes (method, redacted URL, client, status,
+ * time), instead of Fastify's two: the same facts at half the logging cost on every request.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -108,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
+    logController: new RequestLog(),
     bodyLimit: 64 * 1024,
     // The socket address unless TRUST_PROXY names the proxies in front (README, production).
     trustProxy: config.trustProxy,
@@ -169,14 +194,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.addHook('onClose', async () => app.deps.mailer.close());
 
+  // Each merchant's consent script origin, parsed once (the CSP names it on every response).
+  const consentOrigins = new Map(
+    merchants.all.flatMap((merchant) => {
+      const url = merchant.configuration.branding.consentScriptUrl;
+      return url ? [[merchant, new URL(url).origin] as const] : [];
+    }),
+  );
   await app.register(errorHandler);
   await app.register(security, {
     redis: options.redis ?? null,
     scale: config.rateLimitScale,
-    consentScriptOrigin: (host) => {
-      const url = merchants.forHost(host).configuration.branding.consentScriptUrl;
-      return url ? new URL(url).origin : undefined;
-    },
+    consentScriptOrigin: (host) => consentOrigins.get(merchants.forHost(host)),
   });
   await app.register(sessionPlugin, {
     store: createSessionStore(database.db, config),

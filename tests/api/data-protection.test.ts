@@ -125,7 +125,7 @@ describe.each(DATABASE_KINDS)('data protection on %s', (kind) => {
   });
 
   it('writes none of them to the log', () => {
-    expect(logs).toContain('incoming request');
+    expect(logs).toContain('request completed');
     for (const secret of secrets)
       expect(logs.includes(secret), `found ${secret.slice(0, 4)}… in the log`).toBe(false);
     for (const cvc of CVCS) expect(logs).not.toMatch(new RegExp(`"${cvc}"`));

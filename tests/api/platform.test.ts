@@ -190,7 +190,19 @@ describe('platform', () => {
         paymentMethodId: user.profileId,
       });
       await user.browser.signIn(user.email, 'Wrong-password-9');
-      expect(logs).toContain('incoming request');
+      // One line per request, when it completes, with what an operator needs of it.
+      const lines = logs
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const completed = lines.filter((line) => line.msg === 'request completed');
+      expect(completed.length).toBeGreaterThan(5);
+      expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+      expect(completed[0]).toMatchObject({
+        req: { method: expect.any(String), url: expect.any(String) },
+        res: { statusCode: expect.any(Number) },
+        responseTime: expect.any(Number),
+      });
       for (const secret of [
         PASSWORD,
         'Wrong-password-9',

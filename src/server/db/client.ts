@@ -1,6 +1,5 @@
 // Opens the database: PGlite (embedded PostgreSQL) under DATA_DIR by default, a real PostgreSQL
 // when DATABASE_URL is set. Both speak the same SQL, run the same migrations and the same code.
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema';
+import { StatementCachingPGlite } from './pglite-statements';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -50,12 +50,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(
+  const client = await StatementCachingPGlite.open(
     dataDir,
     options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
   );
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  // After the migrations, so no named statement outlives a schema change.
+  client.nameStatements();
   return {
     db: db as unknown as Database,
     kind: 'pglite',

@@ -54,26 +54,35 @@ export const profiles = pgTable(
   (t) => [uniqueIndex('profiles_email_unique').on(sql`lower(${t.email})`)],
 );
 
-export const addresses = pgTable('addresses', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  profileId: uuid('profile_id')
-    .notNull()
-    .references(() => profiles.id, { onDelete: 'cascade' }),
-  addressType: text('address_type').notNull().default('RESIDENTIAL'),
-  /** The address form's fields as entered (country-specific shape). */
-  fields: jsonb('fields').$type<Record<string, string>>().notNull(),
-  createdAt: createdAt(),
-});
+// Every per-profile list is read by profile on each GET /me: each has its index.
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    addressType: text('address_type').notNull().default('RESIDENTIAL'),
+    /** The address form's fields as entered (country-specific shape). */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_profile').on(t.profileId)],
+);
 
-export const phones = pgTable('phones', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  profileId: uuid('profile_id')
-    .notNull()
-    .references(() => profiles.id, { onDelete: 'cascade' }),
-  number: text('number').notNull(),
-  phoneType: text('phone_type').notNull(),
-  createdAt: createdAt(),
-});
+export const phones = pgTable(
+  'phones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    phoneType: text('phone_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('phones_profile').on(t.profileId)],
+);
 
 /** A guardian invited by a minor; consent is 'true', 'false' or null (not yet given). */
 export const guardians = pgTable(
@@ -94,7 +103,11 @@ export const guardians = pgTable(
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (t) => [index('guardians_email').on(sql`lower(${t.email})`)],
+  (t) => [
+    index('guardians_email').on(sql`lower(${t.email})`),
+    index('guardians_minor').on(t.minorProfileId),
+    index('guardians_guardian').on(t.guardianProfileId),
+  ],
 );
 
 export const sessions = pgTable(
@@ -156,6 +169,8 @@ export const claims = pgTable(
   (t) => [
     index('claims_profile').on(t.profileId),
     index('claims_email').on(sql`lower(${t.email})`),
+    // The payout method list asks, per method, whether a payment in progress goes to it.
+    index('claims_payment_method').on(t.paymentMethodId),
   ],
 );
 
@@ -195,7 +210,13 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_recipient').on(sql`lower(${t.recipient})`, t.createdAt)],
+  (t) => [
+    index('outbox_recipient').on(sql`lower(${t.recipient})`, t.createdAt),
+    // Every write that sends mail looks for undelivered messages: only those are indexed.
+    index('outbox_pending')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /**

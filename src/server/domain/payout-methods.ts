@@ -6,7 +6,7 @@
 //   so a stolen session cannot redirect money silently;
 // - what a resident may add and what each method can receive are country rule data, narrowed by
 //   the merchant's configuration: the API allows exactly what the portal offers.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { addresses, claims, paymentMethods, profiles } from '../db/schema';
 import { badRequest, conflict } from '../errors';
@@ -152,6 +152,68 @@ export async function lockedMethodIds(db: Database, methodIds: string[]): Promis
   return new Set(rows.map((r) => r.id).filter((id): id is string => id !== null));
 }
 
+/** A payout method as the list shows it: frozen or not, with its owner's residency. */
+export interface DisplayedMethod {
+  row: PaymentMethodRow;
+  lockedByClaim: boolean;
+}
+
+// Kept as fragments of their own: drizzle unqualifies the columns at the top level of a selected
+// expression in a one-table query, which would bind them to the subquery's own table.
+/** As lockedMethodIds: a claim whose payment is in progress points to the method. */
+const lockedByClaim = sql`exists (select 1 from ${claims} where ${claims.paymentMethodId} = ${paymentMethods.id} and ${inArray(claims.status, [...PAYMENT_PENDING_STATUSES])})`;
+/** As residencyOf: the owner's residency (person, else company), else their first address. */
+const ownerResidency = sql`(select coalesce(nullif(coalesce(${profiles.person} ->> 'residency', ${profiles.company} ->> 'residency'), ''), (select ${addresses.fields} ->> 'countryCode' from ${addresses} where ${addresses.profileId} = ${profiles.id} limit 1)) from ${profiles} where ${profiles.id} = ${paymentMethods.profileId})`;
+
+const displayColumns = {
+  method: paymentMethods,
+  locked: sql<boolean>`${lockedByClaim}`,
+  residency: sql<string | null>`${ownerResidency}`,
+};
+const prepareDisplay = (db: Database) => ({
+  all: db
+    .select(displayColumns)
+    .from(paymentMethods)
+    .where(eq(paymentMethods.profileId, sql.placeholder('profileId')))
+    .orderBy(paymentMethods.createdAt)
+    .prepare('payout_methods_display'),
+  one: db
+    .select(displayColumns)
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.profileId, sql.placeholder('profileId')),
+        eq(paymentMethods.id, sql.placeholder('id')),
+      ),
+    )
+    .prepare('payout_method_display'),
+});
+const displayQueries = new WeakMap<Database, ReturnType<typeof prepareDisplay>>();
+
+/**
+ * A profile's payout methods in the order they were added (or only the one `onlyId` names), each
+ * marked when frozen, with the residency their currencies depend on: one query for what took three.
+ */
+export async function displayedMethods(
+  db: Database,
+  profileId: string,
+  onlyId?: string,
+): Promise<{ methods: DisplayedMethod[]; residency: string | undefined }> {
+  let queries = displayQueries.get(db);
+  if (!queries) {
+    queries = prepareDisplay(db);
+    displayQueries.set(db, queries);
+  }
+  const found =
+    onlyId === undefined
+      ? await queries.all.execute({ profileId })
+      : await queries.one.execute({ profileId, id: onlyId });
+  return {
+    methods: found.map((f) => ({ row: f.method, lockedByClaim: Boolean(f.locked) })),
+    residency: found[0]?.residency ?? undefined,
+  };
+}
+
 /**
  * Refuses to change a method a payment in progress goes to. Call it in the transaction that holds
  * the method's row lock: accepting a claim locks the same row, so the two cannot interleave.
@@ -283,6 +345,21 @@ const fill = (text: string, values: Record<string, string>): string =>
  * account's language, naming the merchant, with the time written for that language and the
  * branded HTML alternative.
  */
+// Built once per language: constructing an Intl formatter costs far more than using one.
+const noticeDateFormats = new Map<Locale, Intl.DateTimeFormat>();
+function noticeDateFormat(locale: Locale): Intl.DateTimeFormat {
+  let format = noticeDateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    });
+    noticeDateFormats.set(locale, format);
+  }
+  return format;
+}
+
 export async function notifyPayoutMethodChange(
   tx: Database,
   mailer: Mailer,
@@ -306,11 +383,7 @@ export async function notifyPayoutMethodChange(
   const names = TYPE_NAMES[locale];
   const type =
     names[['ACH', 'WIRE', 'RTP'].includes(methodType) ? 'bank' : methodType] ?? methodType;
-  const when = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date());
+  const when = noticeDateFormat(locale).format(new Date());
   const mail = {
     subject: `${merchantName(merchant)}: ${notice.subject}`,
     text: fill(notice.body, { type, what: notice.what[change], email: profile.email, when }),

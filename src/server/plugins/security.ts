@@ -1,9 +1,10 @@
 // External plugins first (fastify/demo style): headers, cookies, form bodies, rate limits.
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -36,7 +37,9 @@ export default fp(async function security(app, opts: SecurityOptions) {
       ? { keyGenerator: (request: FastifyRequest) => request.session?.profileId ?? request.ip }
       : {}),
   }));
-  await app.register(helmet, {
+  // Built once at start (@fastify/helmet rebuilt the middleware, parsing every directive, on each
+  // request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -57,6 +60,33 @@ export default fp(async function security(app, opts: SecurityOptions) {
     // HSTS only means something behind TLS; helmet sends it, browsers ignore it on http.
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // The headers depend on the request only through the merchant's consent script origin, so each
+  // set is computed once (one per merchant at most) and copied onto every reply.
+  const headerSets = new Map<string, Record<string, string>>();
+  const headersFor = (host: string): Record<string, string> => {
+    const key = opts.consentScriptOrigin?.(host) ?? '';
+    let headers = headerSets.get(key);
+    if (!headers) {
+      const collected: Record<string, string> = {};
+      const collector = {
+        setHeader: (name: string, value: string | number) => {
+          collected[name.toLowerCase()] = String(value);
+        },
+        removeHeader: () => undefined,
+      };
+      securityHeaders(
+        { headers: { host } } as unknown as IncomingMessage,
+        collector as unknown as ServerResponse,
+        () => undefined,
+      );
+      headers = collected;
+      headerSets.set(key, headers);
+    }
+    return headers;
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headersFor(request.headers.host ?? ''));
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16 * 1024 });

@@ -120,6 +120,6 @@ export default fp(async function sessionPlugin(app, opts: SessionPluginOptions) 
     if (!config.beforeAccessCode && accessCodeRequired(session)) {
       throw new ApiError(403, 'AccessCodeRequired: enter the access code sent to your email');
     }
-    if (!config.passive) await store.touch(session.idHash);
+    if (!config.passive) await store.touch(session);
   });
 });

@@ -1,5 +1,5 @@
 // Payout method rows: ownership and usability checks shared by claims and the method routes.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { paymentMethods } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
@@ -112,9 +112,19 @@ export async function getOwnPaymentMethod(
  * newest remaining one). A Zelle token awaiting its code is never preferred.
  */
 export async function ensurePreferred(tx: Database, profileId: string): Promise<void> {
-  const rows = await listPaymentMethods(tx, profileId);
-  if (rows.some((r) => r.preferred)) return;
-  const candidate = rows.filter((r) => r.status === 'ACTIVE').at(-1);
+  // Asked of the database rather than by listing every method: a user may hold many.
+  const [preferred] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.profileId, profileId), eq(paymentMethods.preferred, true)))
+    .limit(1);
+  if (preferred) return;
+  const [candidate] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.profileId, profileId), eq(paymentMethods.status, 'ACTIVE')))
+    .orderBy(desc(paymentMethods.createdAt))
+    .limit(1);
   if (candidate)
     await tx
       .update(paymentMethods)

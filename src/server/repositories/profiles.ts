@@ -1,6 +1,7 @@
 // Reads and writes profiles with their addresses, phones and guardians, and shapes them as the
 // Profile entity of the API.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { addresses, guardians, phones, profiles } from '../db/schema';
 import type { Address } from '../../core/types/entities/address';
@@ -58,42 +59,138 @@ export async function setStatus(db: Database, id: string, status: ProfileStatus)
 const consentValue = (c: string | null): 'true' | 'false' | null =>
   c === 'true' || c === 'false' ? c : null;
 
+interface AddressJson {
+  id: string;
+  addressType: string;
+  fields: Record<string, string>;
+}
+interface PhoneJson {
+  id: string;
+  number: string;
+  phoneType: string;
+}
+interface GuardianJson {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  relationship: string;
+  consent: string | null;
+}
+interface MinorJson {
+  minorId: string;
+  consent: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** What a profile's DTO needs besides its own row, each list in the order it was added. */
+interface ProfileRelations {
+  addresses: AddressJson[];
+  phones: PhoneJson[];
+  guardians: GuardianJson[];
+  minors: MinorJson[];
+}
+
+const MINOR = 'minor';
+const minor = alias(profiles, MINOR);
+/**
+ * JSON arrays built by the database, so the profile and its lists come back in one round trip.
+ * The subquery stays a fragment of its own, so drizzle keeps its columns table-qualified.
+ */
+const jsonList = <T>(query: SQL) => sql<T[]>`coalesce((${query}), '[]'::json)`;
+const relationColumns = {
+  addresses: jsonList<AddressJson>(sql`
+    select json_agg(json_build_object('id', ${addresses.id}, 'addressType', ${addresses.addressType},
+      'fields', ${addresses.fields}) order by ${addresses.createdAt})
+    from ${addresses} where ${addresses.profileId} = ${profiles.id}`),
+  phones: jsonList<PhoneJson>(sql`
+    select json_agg(json_build_object('id', ${phones.id}, 'number', ${phones.number},
+      'phoneType', ${phones.phoneType}) order by ${phones.createdAt})
+    from ${phones} where ${phones.profileId} = ${profiles.id}`),
+  guardians: jsonList<GuardianJson>(sql`
+    select json_agg(json_build_object('id', ${guardians.id}, 'firstName', ${guardians.firstName},
+      'lastName', ${guardians.lastName}, 'email', ${guardians.email},
+      'relationship', ${guardians.relationship}, 'consent', ${guardians.consent})
+      order by ${guardians.createdAt})
+    from ${guardians} where ${guardians.minorProfileId} = ${profiles.id}`),
+  // The guardian sees whom they decide for: the minor's name, nothing else of the profile.
+  minors: jsonList<MinorJson>(sql`
+    select json_agg(json_build_object('minorId', ${guardians.minorProfileId},
+      'consent', ${guardians.consent}, 'firstName', ${minor.person} ->> 'firstName',
+      'lastName', ${minor.person} ->> 'lastName') order by ${guardians.createdAt})
+    from ${guardians} left join ${profiles} as ${sql.identifier(MINOR)} on ${minor.id} = ${guardians.minorProfileId}
+    where ${guardians.guardianProfileId} = ${profiles.id}`),
+};
+
+const prepareProfileRead = (db: Database) =>
+  db
+    .select({ profile: profiles, ...relationColumns })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('id')))
+    .prepare('profile_dto');
+type ProfileRead = ReturnType<typeof prepareProfileRead>;
+// One prepared statement per database handle (a transaction would need its own).
+const profileReads = new WeakMap<Database, ProfileRead>();
+function profileRead(db: Database): ProfileRead {
+  let read = profileReads.get(db);
+  if (!read) {
+    read = prepareProfileRead(db);
+    profileReads.set(db, read);
+  }
+  return read;
+}
+
+/** Drivers hand json back parsed; this keeps a driver that does not from breaking the DTO. */
+const parsed = <T>(value: T[] | string): T[] =>
+  typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
+
+async function readRelations(
+  db: Database,
+  id: string,
+): Promise<{ row: ProfileRow; relations: ProfileRelations } | undefined> {
+  const [found] = await profileRead(db).execute({ id });
+  if (!found) return undefined;
+  return {
+    row: found.profile,
+    relations: {
+      addresses: parsed(found.addresses),
+      phones: parsed(found.phones),
+      guardians: parsed(found.guardians),
+      minors: parsed(found.minors),
+    },
+  };
+}
+
+/** The Profile entity of a row just read or written (its lists are read in one query). */
 export async function toProfileDto(db: Database, row: ProfileRow): Promise<Profile> {
-  const [addressRows, phoneRows, guardianRows, minorRows] = await Promise.all([
-    db.select().from(addresses).where(eq(addresses.profileId, row.id)).orderBy(addresses.createdAt),
-    db.select().from(phones).where(eq(phones.profileId, row.id)).orderBy(phones.createdAt),
-    db
-      .select()
-      .from(guardians)
-      .where(eq(guardians.minorProfileId, row.id))
-      .orderBy(guardians.createdAt),
-    db
-      .select()
-      .from(guardians)
-      .where(eq(guardians.guardianProfileId, row.id))
-      .orderBy(guardians.createdAt),
-  ]);
+  const read = await readRelations(db, row.id);
+  if (!read) throw notFound('ProfileMissing: Profile is missing');
+  return shapeProfile(row, read.relations);
+}
+
+/** The Profile entity by id, row and lists in one query (GET /me). */
+export async function readProfileDto(db: Database, id: string): Promise<Profile> {
+  const read = await readRelations(db, id);
+  if (!read) throw notFound('ProfileMissing: Profile is missing');
+  return shapeProfile(read.row, read.relations);
+}
+
+function shapeProfile(row: ProfileRow, relations: ProfileRelations): Profile {
   // Each minor as this guardian sees it: their own decision (null until they decide), so a guardian
   // who answered is not sent back while other guardians of the same minor have not.
-  const minorIds = [...new Set(minorRows.map((g) => g.minorProfileId))];
-  const minorProfiles = minorIds.length
-    ? await db
-        .select({ id: profiles.id, person: profiles.person })
-        .from(profiles)
-        .where(inArray(profiles.id, minorIds))
-    : [];
-  const minors: NonNullable<Profile['minors']> = minorIds.map((id) => {
-    const decided = minorRows.find((g) => g.minorProfileId === id)?.consent;
-    const consent = decided === 'true' || decided === 'false' ? decided : null;
-    // The guardian sees whom they decide for: the minor's name, nothing else of the profile.
-    const person = minorProfiles.find((p) => p.id === id)?.person as Profile['person'] | null;
-    return {
-      id,
-      ...(person?.firstName ? { firstName: person.firstName } : {}),
-      ...(person?.lastName ? { lastName: person.lastName } : {}),
-      consent,
-    };
-  });
+  const minors: NonNullable<Profile['minors']> = [];
+  const seen = new Set<string>();
+  for (const m of relations.minors) {
+    if (seen.has(m.minorId)) continue;
+    seen.add(m.minorId);
+    minors.push({
+      id: m.minorId,
+      ...(m.firstName ? { firstName: m.firstName } : {}),
+      ...(m.lastName ? { lastName: m.lastName } : {}),
+      consent: consentValue(m.consent),
+    });
+  }
   const person = row.person as Profile['person'] | null;
   const company = row.company as Profile['company'] | null;
   const name =
@@ -111,14 +208,14 @@ export async function toProfileDto(db: Database, row: ProfileRow): Promise<Profi
     lockProfileType: row.lockProfileType,
     ...(person ? { person } : {}),
     ...(company ? { company } : {}),
-    addresses: addressRows.map((a) => addressToEntity(a.id, a.addressType, a.fields)),
-    phones: phoneRows.map((p) => ({
+    addresses: relations.addresses.map((a) => addressToEntity(a.id, a.addressType, a.fields)),
+    phones: relations.phones.map((p) => ({
       id: p.id,
       number: p.number,
       phoneType: p.phoneType as 'CELL',
     })),
     preferredContact: row.preferredContact as Profile['preferredContact'],
-    guardians: guardianRows.map((g) => ({
+    guardians: relations.guardians.map((g) => ({
       id: g.id,
       firstName: g.firstName,
       lastName: g.lastName,
@@ -130,7 +227,8 @@ export async function toProfileDto(db: Database, row: ProfileRow): Promise<Profi
     ...(row.clientUserId ? { clientUserId: row.clientUserId } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    isMinor: row.status === 'GUARDIAN_CONSENT_PENDING' || guardianRows.length > 0 || row.isMinor,
+    isMinor:
+      row.status === 'GUARDIAN_CONSENT_PENDING' || relations.guardians.length > 0 || row.isMinor,
   };
 }
 

@@ -35,7 +35,13 @@ export function createMailer(
   let flushing: Promise<void> = Promise.resolve();
 
   async function deliverPending(): Promise<void> {
-    const pending = await db.select().from(outbox).where(isNull(outbox.sentAt)).limit(50);
+    // Oldest first, through the partial index of undelivered messages.
+    const pending = await db
+      .select()
+      .from(outbox)
+      .where(isNull(outbox.sentAt))
+      .orderBy(outbox.createdAt)
+      .limit(50);
     for (const message of pending) {
       if (!transport) {
         await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, message.id));

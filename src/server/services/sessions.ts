@@ -1,8 +1,13 @@
 // Server-side sessions. The cookie carries a random 256-bit id; the table keeps only its SHA-256.
 // An access window (ACCESS_TTL_SECONDS, default 5 min) must be refreshed through the login page
 // path; the session itself ends after 30 minutes idle or 12 hours in all (DESIGN.md section 6).
+//
+// Reads stay cheap without weakening the session: every request still reads the session row (so a
+// revocation or a lapsed window is refused at once, on every server process sharing the database),
+// but the idle clock (last_seen_at) is written at most once per TOUCH_INTERVAL_SECONDS. An active
+// session may therefore go idle up to that interval early, never late.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { profiles, sessions } from '../db/schema';
 
@@ -19,6 +24,16 @@ export interface SessionTimeouts {
   absoluteTimeoutSeconds: number;
 }
 
+/** How stale the recorded activity may get before a request writes it again. */
+export const TOUCH_INTERVAL_SECONDS = 60;
+
+/**
+ * The touch interval for an idle timeout: a minute, or a thirtieth of the timeout when that is
+ * shorter, so a short timeout (tests, a strict deployment) keeps the same relative precision.
+ */
+export const touchIntervalMs = (idleTimeoutSeconds: number): number =>
+  Math.min(TOUCH_INTERVAL_SECONDS, idleTimeoutSeconds / 30) * 1000;
+
 export interface ActiveSession {
   idHash: string;
   profileId: string;
@@ -29,12 +44,35 @@ export interface ActiveSession {
   /** The profile's status and merchant, read with the session (the gate decides on them). */
   profileStatus: string;
   merchantId: string;
+  /** The recorded last activity (at most one touch interval behind the real one). */
+  lastSeenAt: Date;
 }
 
 export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex');
 
 export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
   const seconds = (n: number) => new Date(Date.now() + n * 1000);
+  const touchEveryMs = touchIntervalMs(timeouts.idleTimeoutSeconds);
+  // Prepared once: every request runs these, so their SQL is built once and, on PostgreSQL,
+  // parsed once per connection (named statements).
+  const findById = db
+    .select({ session: sessions, status: profiles.status, merchantId: profiles.merchantId })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.profileId))
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), isNull(sessions.revokedAt)))
+    .prepare('session_find');
+  const touchById = db
+    .update(sessions)
+    // The server's clock, as the idle check reads it (ISO strings bind the same on both drivers).
+    .set({ lastSeenAt: sql`${sql.placeholder('now')}::timestamptz` })
+    // Only when still stale: concurrent requests of one session write once.
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        lt(sessions.lastSeenAt, sql`${sql.placeholder('staleBefore')}::timestamptz`),
+      ),
+    )
+    .prepare('session_touch');
 
   return {
     /** A new session (a new id at every sign-in); returns the cookie value and CSRF token. */
@@ -55,11 +93,7 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
       if (!id) return null;
       const idHash = hashSessionId(id);
       // One query: the session with its profile's status and merchant.
-      const [found] = await db
-        .select({ session: sessions, status: profiles.status, merchantId: profiles.merchantId })
-        .from(sessions)
-        .innerJoin(profiles, eq(profiles.id, sessions.profileId))
-        .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)));
+      const [found] = await findById.execute({ idHash });
       if (!found) return null;
       const row = found.session;
       const now = Date.now();
@@ -73,12 +107,24 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
         accessValid: row.accessExpiresAt.getTime() > now,
         profileStatus: found.status,
         merchantId: found.merchantId,
+        lastSeenAt: row.lastSeenAt,
       };
     },
 
-    /** Activity within the access window keeps the session from going idle (status polls do not). */
-    async touch(idHash: string): Promise<void> {
-      await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.idHash, idHash));
+    /**
+     * Activity within the access window keeps the session from going idle (status polls do not).
+     * Written only when the recorded activity is older than the touch interval: a read costs no
+     * write, and the idle timeout stays exact to within that interval (on the early side).
+     */
+    async touch(session: ActiveSession): Promise<void> {
+      const now = Date.now();
+      const staleBefore = now - touchEveryMs;
+      if (session.lastSeenAt.getTime() >= staleBefore) return;
+      await touchById.execute({
+        idHash: session.idHash,
+        now: new Date(now).toISOString(),
+        staleBefore: new Date(staleBefore).toISOString(),
+      });
     },
 
     /** The login page's refresh: a new access window (never past the absolute limit). */

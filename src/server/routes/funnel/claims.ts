@@ -10,7 +10,7 @@ import {
   ACCEPTABLE_CLAIM_STATUSES,
   type ClaimRow,
 } from '../../repositories/claims';
-import { getProfile } from '../../repositories/profiles';
+import { getProfile, type ProfileRow } from '../../repositories/profiles';
 import { assertUsable } from '../../repositories/payment-methods';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { composeClaimCode, recipientLocale } from '../../mail/compose';
@@ -49,11 +49,19 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
     return profile;
   }
 
-  /** The currencies the user's method can receive (rule data ∩ rate table), for the claim. */
-  async function receivableBy(profileId: string, paymentMethodId: string, handle = db) {
+  /**
+   * The currencies the user's method can receive (rule data ∩ rate table), for the claim; the
+   * profile is read again unless the caller has just read it.
+   */
+  async function receivableBy(
+    profileId: string,
+    paymentMethodId: string,
+    handle = db,
+    profile?: ProfileRow,
+  ) {
     const method = await assertUsable(handle, profileId, paymentMethodId);
     // Inside a transaction every read goes through it (PGlite has a single connection).
-    const residency = await residencyOf(handle, await getProfile(handle, profileId));
+    const residency = await residencyOf(handle, profile ?? (await getProfile(handle, profileId)));
     return {
       method,
       currencies: receivableCurrencies(forms.validator, exchange.currencies, method, residency),
@@ -297,7 +305,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       };
       const profileId = me(request);
       app.deps.forms.assertValid('otp', { otp: body.otp });
-      await activatedProfile(profileId);
+      const profile = await activatedProfile(profileId);
       const claim = await getOwnClaim(db, profileId, id);
       // A repeated accept (double click, second tab, retry) of an already accepted claim answers the
       // first result when it asked for the same thing, and 409 otherwise; it never pays twice.
@@ -310,7 +318,10 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
         throw conflict(`ClaimNotAcceptable: the claim is ${claim.status}`);
       }
       const target = body.targetCurrency ?? claim.currency;
-      assertReceivable((await receivableBy(profileId, body.paymentMethodId)).currencies, target);
+      assertReceivable(
+        (await receivableBy(profileId, body.paymentMethodId, db, profile)).currencies,
+        target,
+      );
       const quote = exchange.quote(claim.amount, claim.currency, target);
       const accepted = await acceptOnce(claim.id, body, () =>
         redeemCode(

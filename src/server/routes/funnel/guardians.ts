@@ -11,7 +11,7 @@ import {
   findProfileByEmail,
   getProfile,
   setStatus,
-  toProfileDto,
+  readProfileDto,
 } from '../../repositories/profiles';
 import { portalOrigin } from '../../services/merchants';
 import { assertTransition } from '../../services/profile-lifecycle';
@@ -99,7 +99,7 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
         });
       });
       await mailer.flush();
-      return { data: await toProfileDto(db, await getProfile(db, minorId)) };
+      return { data: await readProfileDto(db, minorId) };
     },
   );
 

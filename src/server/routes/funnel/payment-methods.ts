@@ -27,7 +27,7 @@ import { sealedBinding } from '../../repositories/payment-methods';
 import {
   assertNotLockedByClaim,
   assertOffered,
-  lockedMethodIds,
+  displayedMethods,
   notifyPayoutMethodChange,
   offeredPayoutTypes,
   payoutAddress,
@@ -143,32 +143,23 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * The DTOs, each with the currencies it can receive and marked when a payment in progress goes
-   * to it (the portal locks its card).
+   * to it (the portal locks its card); `only` picks one method.
    */
-  async function withLocks(rows: PaymentMethodRow[]) {
-    const locked = await lockedMethodIds(
-      db,
-      rows.map((r) => r.id),
-    );
-    const owner = rows[0] && (await getProfile(db, rows[0].profileId));
-    const residency = owner ? await residencyOf(db, owner) : undefined;
-    return rows.map((r) => ({
-      ...toPaymentMethodDto(r),
-      currencies: receivableCurrencies(forms.validator, exchange.currencies, r, residency),
-      ...(locked.has(r.id) ? { lockedByClaim: true } : {}),
+  async function listed(profileId: string, only?: string) {
+    const { methods, residency } = await displayedMethods(db, profileId, only);
+    return methods.map(({ row, lockedByClaim }) => ({
+      ...toPaymentMethodDto(row),
+      currencies: receivableCurrencies(forms.validator, exchange.currencies, row, residency),
+      ...(lockedByClaim ? { lockedByClaim: true } : {}),
     }));
   }
-  const listed = async (profileId: string) => withLocks(await listPaymentMethods(db, profileId));
 
   /** Answers a changed method, once the change and its notice committed (the notice goes out). */
   async function respond(profileId: string, id: string) {
     await mailer.flush();
-    const [row] = await db
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.profileId, profileId)));
-    if (!row) throw notFound('PaymentMethodNotFound: no such payout method');
-    return { data: (await withLocks([row]))[0] };
+    const [method] = await listed(profileId, id);
+    if (!method) throw notFound('PaymentMethodNotFound: no such payout method');
+    return { data: method };
   }
 
   /**

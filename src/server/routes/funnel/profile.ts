@@ -9,6 +9,7 @@ import {
   deletePhone,
   findProfileByEmail,
   getProfile,
+  readProfileDto,
   setStatus,
   toProfileDto,
   type ProfileRow,
@@ -307,7 +308,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   const readable = { beforeAccessCode: true, whileBlocked: true } as const;
 
   app.get('/me', { config: readable, schema: { tags: ['profile'] } }, async (request) => ({
-    data: await toProfileDto(db, await getProfile(db, sessionProfileId(request))),
+    data: await readProfileDto(db, sessionProfileId(request)),
   }));
 
   app.get(
@@ -457,7 +458,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           });
       }
     });
-    return { data: await toProfileDto(db, await getProfile(db, profileId)) };
+    return { data: await readProfileDto(db, profileId) };
   });
 
   app.delete('/me', { schema: { tags: ['profile'] } }, async (request, reply) => {
