@@ -2,7 +2,7 @@
 // (the form remounts with the variant's key) and keeps the values of the fields that still exist
 // in the new schema; the others are dropped.
 import type { UiSchema } from '@rjsf/utils';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from './countries';
 import type { EditMode } from './edit-mode';
@@ -33,7 +33,11 @@ const methodsOf = (country: string, formId: string, offered?: readonly string[])
     ? transferMethodsFor(country, formId).filter((m) => !offered || offered.includes(m))
     : [];
 
-export function CountryMethodPicker({
+/**
+ * Memoised: the form under it re-renders its parent on every key, and the country list (every
+ * country's name in the current language) need not be rebuilt for that.
+ */
+export const CountryMethodPicker = memo(function CountryMethodPicker({
   formId,
   country,
   method,
@@ -110,7 +114,7 @@ export function CountryMethodPicker({
       ) : null}
     </div>
   );
-}
+});
 
 export interface CountryVariantFormProps {
   formId: 'bank-account' | 'address' | string;
