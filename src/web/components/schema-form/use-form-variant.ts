@@ -6,7 +6,8 @@ import type {
   PrecompiledModule,
   ValidatorManifestEntry,
 } from '../../../core/validation/precompiled';
-import { findVariant, loadFormValidator } from '../../lib/form-validators';
+import { findVariant } from '../../lib/form-variants';
+import { loadFormValidator } from '../../lib/form-validators';
 
 const loaded = new Map<string, PrecompiledModule>();
 const entries = manifest as ValidatorManifestEntry[];

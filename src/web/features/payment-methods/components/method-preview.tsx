@@ -1,6 +1,6 @@
 // A payout method's preview details on its card: masked numbers only, as the API sends them.
 import { useTranslation } from 'react-i18next';
-import { findVariant } from '../../../lib/form-validators';
+import { findVariant } from '../../../lib/form-variants';
 import { formatAddress } from '../../../../core/i18n/postal-address';
 import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
 
