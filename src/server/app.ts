@@ -175,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('deps', {
     config,
     db: database.db,
+    redis: options.redis ?? null,
     mailer: createMailer(database.db, {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
