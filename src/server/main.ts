@@ -3,10 +3,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase, pgliteDir } from './db/client';
 import { buildApp } from './app';
+import { connectRedis } from './services/redis';
 
 /** In-flight requests get this long to finish after SIGTERM (orchestrators wait 30 s by default). */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -45,7 +45,9 @@ export async function startServer(config: ServerConfig = loadConfig()) {
     url: config.databaseUrl,
     dataDir: pgliteDir(config.dataDir),
   });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const redis = config.redisUrl
+    ? connectRedis(config.redisUrl, (message) => console.warn(message))
+    : null;
   const app = await buildApp({ config, database, redis });
   app.addHook('onClose', async () => {
     await database.close();
