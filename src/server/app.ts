@@ -134,6 +134,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     logController: new RequestLog(),
     bodyLimit: 64 * 1024,
+    // Graceful shutdown (app.close()): idle keep-alive connections close at once, requests that
+    // still arrive on busy ones get a 503, in-flight requests finish (Fastify 5's defaults, kept
+    // explicit because main.ts relies on them).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
     // The socket address unless TRUST_PROXY names the proxies in front (README, production).
     trustProxy: config.trustProxy,
     // Route schemas compile with the shared ajv (same keywords and options as the forms).
@@ -175,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('deps', {
     config,
     db: database.db,
+    redis: options.redis ?? null,
     mailer: createMailer(database.db, {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,

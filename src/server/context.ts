@@ -1,4 +1,5 @@
 // What routes reach through `app.deps`: the database, mail, merchants, forms, rates, proofing.
+import type { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import type { ServerConfig } from './config';
 import type { Mailer } from './services/mailer';
@@ -13,6 +14,8 @@ import type { PaypalClient } from './services/paypal';
 export interface AppDeps {
   config: ServerConfig;
   db: Database;
+  /** Shares rate limits between processes (REDIS_URL); null runs them per process. */
+  redis: Redis | null;
   mailer: Mailer;
   merchants: MerchantDirectory;
   forms: FormService;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema';
+import { markDatabaseUnavailable } from '../errors';
 import { StatementCachingPGlite } from './pglite-statements';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,12 +34,59 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * Bounds on waiting for PostgreSQL, so a request fails with a 503 well inside a client's 30 s
+ * instead of hanging while the database is down or stuck:
+ * - connectionTimeoutMillis: a new connection, or a wait for a free one in a busy pool, gives up
+ *   after 3 s (a local PostgreSQL connects in milliseconds; 3 s tolerates a loaded host);
+ * - statement_timeout: PostgreSQL cancels any statement after 10 s (57014); our slowest
+ *   statements take milliseconds, so only a stuck lock or an overloaded server reaches it;
+ * - idle_in_transaction_session_timeout: a transaction whose client vanished frees its locks;
+ * - keepAlive: a peer that disappeared without closing the socket is noticed by TCP.
+ */
+export const POOL_LIMITS = {
+  max: 10,
+  connectionTimeoutMillis: 3_000,
+  statement_timeout: 10_000,
+  idle_in_transaction_session_timeout: 15_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} satisfies pg.PoolConfig;
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pool whose checkout failures are marked "database unavailable": whatever the cause (refused,
+ * timed out, pool closing at shutdown), a request that cannot get a connection may be retried.
+ * pool.query checks out through this method too.
+ */
+class GuardedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (callback)
+      return super.connect((error, client, done) =>
+        callback(error && markDatabaseUnavailable(error), client, done),
+      );
+    return super.connect().catch((error: unknown) => {
+      throw markDatabaseUnavailable(error);
+    });
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new GuardedPool({ connectionString: options.url, ...POOL_LIMITS });
     // An idle connection the server closed (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+    // A connection that breaks mid-query fails that query with an error pg gives no code; the
+    // client emits the same error object first, so it is marked before the query sees it.
+    pool.on('connect', (client) => client.on('error', markDatabaseUnavailable));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     return {

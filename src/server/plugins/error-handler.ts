@@ -1,8 +1,13 @@
-// Every error leaves as {code, message[, errors]}; bad input is a 400, never a 500, and internal
-// details stay in the log.
+// Every error leaves as {code, message[, errors]}; bad input is a 400, never a 500, a database
+// that cannot be reached is a retryable 503, and internal details stay in the log.
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { ApiError } from '../errors';
+import {
+  ApiError,
+  isDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+  serviceUnavailable,
+} from '../errors';
 
 interface DatabaseErrorFields {
   code?: string;
@@ -44,9 +49,29 @@ export function loggableError(error: Error): Record<string, unknown> {
   };
 }
 
+/** The first socket error code in an error's cause chain (ECONNREFUSED, ...), for the log. */
+function connectionCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export default fp(async function errorHandler(app) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (!(error instanceof ApiError) && isDatabaseUnavailable(error)) {
+      // Expected while PostgreSQL restarts: a warning with the error's code, not a stack per request.
+      const { type, sqlState, message } = loggableError(error);
+      const code = sqlState ?? connectionCode(error);
+      request.log.warn({ err: { type, code, message } }, 'database unavailable');
+      error = serviceUnavailable();
+    }
     if (error instanceof ApiError) {
+      // A client (or load balancer) may retry a 503 after this many seconds.
+      if (error.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.status(error.statusCode).send({
         code: error.statusCode,
         message: error.message,

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { redisWithMemoryFallback } from '../services/rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,8 +97,20 @@ export default fp(async function security(app, opts: SecurityOptions) {
     hook: 'preHandler',
     max: Math.round(600 * opts.scale),
     timeWindow: '1 minute',
-    // Shared across server processes when REDIS_URL is set.
-    ...(opts.redis ? { redis: opts.redis, nameSpace: 'payee-portal-rl:' } : {}),
+    // Shared across server processes when REDIS_URL is set; per process while Redis is down.
+    ...(opts.redis
+      ? {
+          store: redisWithMemoryFallback(opts.redis, 'payee-portal-rl:', {
+            onChange: (shared, error) =>
+              shared
+                ? app.log.warn('rate limits: Redis is back, counting shared again')
+                : app.log.warn(
+                    { err: error ? { type: error.name, message: error.message } : undefined },
+                    'rate limits: Redis unavailable, counting per process',
+                  ),
+          }),
+        }
+      : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 429,

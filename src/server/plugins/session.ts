@@ -34,6 +34,8 @@ declare module 'fastify' {
     passive?: boolean;
     /** Serves the portal's files: no session is looked up. */
     staticFiles?: boolean;
+    /** A public probe (health): no session is looked up, so it answers without the database. */
+    sessionless?: boolean;
   }
   interface FastifyRequest {
     session: ActiveSession | null;
@@ -91,6 +93,8 @@ export default fp(async function sessionPlugin(app, opts: SessionPluginOptions) 
     if (request.is404) return;
     const config = request.routeOptions.config;
     if (config.admin || config.staticFiles) return;
+    // Only together with `public`: a route marked sessionless alone stays closed.
+    if (config.sessionless && config.public) return;
     const raw = request.cookies[cookieName];
     request.session = typeof raw === 'string' && raw.length <= 128 ? await store.find(raw) : null;
     const { session } = request;

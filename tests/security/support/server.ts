@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../../src/server/config';
 import type { DatabaseHandle } from '../../../src/server/db/client';
@@ -28,12 +29,14 @@ export interface LiveServer {
 
 /**
  * Starts the app on a free port. Rate limits are at their real figures (RATE_LIMIT_SCALE 1) unless
- * `env` says otherwise; pass the same `database` to reuse one across servers of one test file.
+ * `env` says otherwise; pass the same `database` to reuse one across servers of one test file, and
+ * a `redis` connection to share rate limits through it.
  */
 export async function startLiveServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   database?: DatabaseHandle,
+  redis: Redis | null = null,
 ): Promise<LiveServer> {
   const db = database ?? (await openTestDatabase(kind));
   const config = loadConfig({
@@ -44,7 +47,7 @@ export async function startLiveServer(
     APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...env,
   });
-  const app = await buildApp({ config, database: db, logger: false });
+  const app = await buildApp({ config, database: db, redis, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {
