@@ -31,9 +31,10 @@ export function check<T>(label: string, answer: Answer<T>, ok: number[] = [200])
 
 export class ApiClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly origin: string) {}
+  /** Mutable: a client of several processes (scripts/soak) sends each call to another one. */
+  constructor(public origin: string) {}
 
-  private remember(response: Response): void {
+  remember(response: Response): void {
     for (const header of response.headers.getSetCookie()) {
       const [pair = ''] = header.split(';');
       const eq = pair.indexOf('=');
@@ -82,6 +83,12 @@ export class ApiClient {
 
   /** Posts the login page's form as a browser would (303 on success). */
   async signIn(email: string, password = PASSWORD): Promise<void> {
+    const status = await this.postSignIn(email, password);
+    if (status !== 303) throw new Error(`sign in ${email}: ${status}`);
+  }
+
+  /** The login form's post, answering its status (303 on success) rather than throwing. */
+  async postSignIn(email: string, password = PASSWORD): Promise<number> {
     const response = await fetch(`${this.origin}${LOGIN_PATH}`, {
       method: 'POST',
       redirect: 'manual',
@@ -94,7 +101,7 @@ export class ApiClient {
     });
     this.remember(response);
     await response.arrayBuffer();
-    if (response.status !== 303) throw new Error(`sign in ${email}: ${response.status}`);
+    return response.status;
   }
 
   /**

@@ -38,9 +38,9 @@ export async function postgresReachable(): Promise<string | null> {
   }
 }
 
-/** A fresh, empty database bench_<pid>_<random>, dropped at the end of the run. */
-export async function createDatabase(): Promise<BenchDatabase> {
-  const name = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+/** A fresh, empty database <prefix>_<pid>_<random>, dropped at the end of the run. */
+export async function createDatabase(prefix = 'bench'): Promise<BenchDatabase> {
+  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -70,11 +70,23 @@ export interface PortalServer {
  * its default `info` into test-results/bench/portal-<kind>.log), plus what a load test from one
  * address needs: RATE_LIMIT_SCALE raised (DESIGN.md section 5) and a known admin key.
  */
-export async function startPortal(databaseUrl: string | null): Promise<PortalServer> {
+export interface PortalOptions {
+  /** The log's name under test-results/bench (default portal-<kind>). */
+  name?: string;
+  /** A given port (a restart on the same address); a free one by default. */
+  port?: number;
+  /** Set last: shared keys of several processes, REDIS_URL, ... */
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startPortal(
+  databaseUrl: string | null,
+  options: PortalOptions = {},
+): Promise<PortalServer> {
   const kind = databaseUrl ? 'postgres' : 'pglite';
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), `payee-bench-${kind}-`));
-  const adminKey = randomKey();
+  const adminKey = options.env?.ADMIN_API_KEY ?? randomKey();
   // As `npm start` from a shell: no NODE_ENV (vitest exports "test"), no test-only knobs.
   const {
     NODE_ENV: _nodeEnv,
@@ -94,8 +106,13 @@ export async function startPortal(databaseUrl: string | null): Promise<PortalSer
     APP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PUBLIC_URL: `http://localhost:${port}`,
     RATE_LIMIT_SCALE: '10000',
+    ...options.env,
   };
-  const child = startScript(`portal-${kind}`, join(REPO_ROOT, 'scripts/start.ts'), env);
+  const child = startScript(
+    options.name ?? `portal-${kind}`,
+    join(REPO_ROOT, 'scripts/start.ts'),
+    env,
+  );
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await child.stop();
