@@ -167,7 +167,9 @@ export async function runJourney(context: JourneyContext): Promise<Told> {
       if (answer && (ok.includes(answer.status) || (lost && afterLoss.includes(answer.status))))
         return answer;
       const retryable = outcome === 503 || outcome === 'conn' || outcome === 'timeout';
-      if (outcome === 'conn' || outcome === 'timeout') lost = true;
+      // A 503 is not proof that nothing was written: under pool saturation a write can commit and
+      // a later query of the same request answer 503 (seen at 200 users), so it counts as lost.
+      if (outcome === 'conn' || outcome === 'timeout' || outcome === 503) lost = true;
       if (!retryable || performance.now() > deadline)
         throw new JourneyFailed(
           `${kind}: ${String(outcome)} ${answer ? JSON.stringify(answer.body).slice(0, 200) : ''}`,
@@ -200,7 +202,11 @@ export async function runJourney(context: JourneyContext): Promise<Told> {
       if (
         recorder.calls
           .slice(before)
-          .some((c) => c.kind === kind && (c.outcome === 'conn' || c.outcome === 'timeout'))
+          .some(
+            (c) =>
+              c.kind === kind &&
+              (c.outcome === 'conn' || c.outcome === 'timeout' || c.outcome === 503),
+          )
       )
         told.unanswered++;
     }
