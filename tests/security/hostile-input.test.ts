@@ -231,19 +231,20 @@ describe.each(DATABASE_KINDS)('hostile input on every route on %s', (kind) => {
   it('sends every route each hostile string once, in body, query and path', async () => {
     for (const route of routes) {
       if (endsSession(route)) continue;
-      const before = await counts();
       for (const text of HOSTILE) {
         const object = Object.fromEntries(FIELDS.slice(0, 12).map((f) => [f, text]));
+        const before = await counts();
         const response = await send(user.browser, route, {
           payload: { body: JSON.stringify(object), contentType: 'application/json' },
           query: { id: text, to: text, targetCurrency: text },
           segments: [encode(text || 'x')],
         });
         assertAnswer(route, response);
+        // A request that ignores its body may succeed (asking for a code): only a rejected one
+        // must have stored nothing.
+        if (response.statusCode >= 400)
+          expect(await counts(), `${route.method} ${route.url}`).toEqual(before);
       }
-      // Only the sign-in form may count a failure; nothing else is created by these requests.
-      const after = await counts();
-      expect(after, `${route.method} ${route.url}`).toEqual(before);
     }
   }, 60_000);
 
