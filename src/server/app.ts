@@ -141,6 +141,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: true,
     // The socket address unless TRUST_PROXY names the proxies in front (README, production).
     trustProxy: config.trustProxy,
+    // A path the router refuses (invalid percent-encoding, a parameter over 100 characters) answers
+    // {code, message} like every other error (Fastify's default answers a string code and repeats
+    // the whole path).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'UriTooLong: a path segment is longer than 100 characters'
+          : 'BadUrl: the path is not a valid URL';
+      void (reply as FastifyReply).code(status).send({ code: status, message });
+    },
     // Route schemas compile with the shared ajv (same keywords and options as the forms).
     ajv: { customOptions: {} },
   });

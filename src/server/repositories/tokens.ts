@@ -17,7 +17,14 @@ export const tokenExpired = () =>
   new ApiError(410, 'TokenExpired: this invitation has expired; ask the sender for a new one');
 
 /** The token with this id; an expired one answers 410 TokenExpired, a missing one 404. */
+/**
+ * Invitation tokens are base64url and claim ids UUIDs: anything else (a NUL byte, which
+ * PostgreSQL refuses in text and would turn into a 500) is no invitation, without a query.
+ */
+export const isTokenShaped = (id: string): boolean => /^[\w-]{1,128}$/.test(id);
+
 export async function getLiveToken(db: Database, id: string): Promise<TokenRow> {
+  if (!isTokenShaped(id)) throw notFound('TokenNotFound: no such invitation');
   const [token] = await db.select().from(tokens).where(eq(tokens.id, id));
   if (!token) throw notFound('TokenNotFound: no such invitation');
   if (isExpired(token)) throw tokenExpired();

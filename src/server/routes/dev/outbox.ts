@@ -11,7 +11,11 @@ const devRoutes: FastifyPluginAsync = async (app) => {
       config: { public: true },
       schema: {
         tags: ['development'],
-        querystring: { type: 'object', properties: { to: { type: 'string' } } },
+        // No NUL: PostgreSQL refuses it in text (a 500 otherwise).
+        querystring: {
+          type: 'object',
+          properties: { to: { type: 'string', maxLength: 320, pattern: '^[^\\u0000]*$' } },
+        },
       },
     },
     async (request) => {

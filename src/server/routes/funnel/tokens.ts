@@ -4,7 +4,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { claims, tokens } from '../../db/schema';
 import { notFound } from '../../errors';
-import { assertClaimInvitationLive, isExpired, tokenExpired } from '../../repositories/tokens';
+import {
+  assertClaimInvitationLive,
+  isExpired,
+  isTokenShaped,
+  tokenExpired,
+} from '../../repositories/tokens';
 
 const tokenRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
@@ -23,6 +28,7 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { id } = request.params as { id: string };
+      if (!isTokenShaped(id)) throw notFound('TokenNotFound: no such invitation');
       const [token] = await db
         .select()
         .from(tokens)
