@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema';
-import { markDatabaseUnavailable } from '../errors';
+import { isDatabaseUnavailable, markDatabaseUnavailable } from '../errors';
 import { StatementCachingPGlite } from './pglite-statements';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,28 +53,94 @@ export const POOL_LIMITS = {
   keepAliveInitialDelayMillis: 10_000,
 } satisfies pg.PoolConfig;
 
-type ConnectCallback = (
-  error: Error | undefined,
-  client: pg.PoolClient | undefined,
-  done: (release?: unknown) => void,
-) => void;
+/**
+ * How long a request may queue for a connection while every pooled connection is busy and the
+ * database keeps answering: a burst of users is a wait, not an outage. Well inside a client's 30 s.
+ */
+export const POOL_QUEUE_WAIT_MS = 20_000;
+/**
+ * The database counts as answering when a connection came back without error this recently, or
+ * when a probe on a connection of its own (outside the pool, shared by every waiter) succeeded.
+ */
+const ANSWERING_WITHIN_MS = 2_000;
 
 /**
- * A pool whose checkout failures are marked "database unavailable": whatever the cause (refused,
- * timed out, pool closing at shutdown), a request that cannot get a connection may be retried.
- * pool.query checks out through this method too.
+ * A pool that tells a busy database from an unreachable one. A checkout that times out while every
+ * connection is in use and connections keep coming back healthy is queued again (up to
+ * POOL_QUEUE_WAIT_MS); any other checkout failure (refused, connect timed out, pool closing at
+ * shutdown) is marked "database unavailable", which the API answers with a retryable 503 at once.
+ * pool.query and drizzle's transactions check out through this method too.
  */
-class GuardedPool extends pg.Pool {
-  override connect(): Promise<pg.PoolClient>;
-  override connect(callback: ConnectCallback): void;
-  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
-    if (callback)
-      return super.connect((error, client, done) =>
-        callback(error && markDatabaseUnavailable(error), client, done),
-      );
-    return super.connect().catch((error: unknown) => {
-      throw markDatabaseUnavailable(error);
+export class GuardedPool extends pg.Pool {
+  private lastHealthyRelease = 0;
+
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // A connection that breaks mid-query fails that query with an error pg gives no code; the
+    // client emits the same error object first, so it is marked before the query sees it.
+    this.on('connect', (client) => client.on('error', markDatabaseUnavailable));
+    // A query that failed on its own (a constraint, a bad value) still shows the server answering.
+    this.on('release', (error: Error | undefined) => {
+      if (!error || !isDatabaseUnavailable(error)) this.lastHealthyRelease = Date.now();
     });
+  }
+
+  private probe: { at: number; answered: Promise<boolean> } | null = null;
+
+  private async busyButAnswering(): Promise<boolean> {
+    if (this.ending || this.totalCount < (this.options.max ?? 10) || this.idleCount > 0)
+      return false;
+    if (Date.now() - this.lastHealthyRelease < ANSWERING_WITHIN_MS) return true;
+    if (!this.probe || Date.now() - this.probe.at > ANSWERING_WITHIN_MS)
+      this.probe = { at: Date.now(), answered: this.probeOnce() };
+    return this.probe.answered;
+  }
+
+  /** Long transactions can hold every connection with none coming back: ask the server itself. */
+  private async probeOnce(): Promise<boolean> {
+    const client = new pg.Client({ ...this.options, connectionTimeoutMillis: 1_000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      void client.end().catch(() => {});
+    }
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+  ): void;
+  override connect(
+    callback?: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    const checkout = this.checkout(Date.now());
+    if (!callback) return checkout;
+    checkout.then(
+      (client) => callback(undefined, client, () => client.release()),
+      (error: Error) => callback(error, undefined, () => {}),
+    );
+  }
+
+  private async checkout(startedAt: number): Promise<pg.PoolClient> {
+    for (;;) {
+      try {
+        return await super.connect();
+      } catch (error) {
+        const waited = Date.now() - startedAt;
+        const wait = this.options.connectionTimeoutMillis ?? 0;
+        if (waited + wait <= POOL_QUEUE_WAIT_MS && (await this.busyButAnswering())) continue;
+        throw markDatabaseUnavailable(error);
+      }
+    }
   }
 }
 
@@ -84,9 +150,6 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // An idle connection the server closed (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
-    // A connection that breaks mid-query fails that query with an error pg gives no code; the
-    // client emits the same error object first, so it is marked before the query sees it.
-    pool.on('connect', (client) => client.on('error', markDatabaseUnavailable));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     return {

@@ -145,8 +145,8 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
    * The DTOs, each with the currencies it can receive and marked when a payment in progress goes
    * to it (the portal locks its card); `only` picks one method.
    */
-  async function listed(profileId: string, only?: string) {
-    const { methods, residency } = await displayedMethods(db, profileId, only);
+  async function listed(profileId: string, only?: string, conn: Database = db) {
+    const { methods, residency } = await displayedMethods(conn, profileId, only);
     return methods.map(({ row, lockedByClaim }) => ({
       ...toPaymentMethodDto(row),
       currencies: receivableCurrencies(forms.validator, exchange.currencies, row, residency),
@@ -159,6 +159,21 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     await mailer.flush();
     const [method] = await listed(profileId, id);
     if (!method) throw notFound('PaymentMethodNotFound: no such payout method');
+    return { data: method };
+  }
+
+  /**
+   * Adds a method and answers it from the same transaction: once the write commits, no later read
+   * can fail and tell the user it did not happen (a retry would then add it twice).
+   */
+  async function added(profileId: string, write: (tx: Database) => Promise<PaymentMethodRow>) {
+    const method = await db.transaction(async (tx) => {
+      const row = await write(tx);
+      const [dto] = await listed(profileId, row.id, tx);
+      if (!dto) throw new Error('an added payout method is missing from its own transaction');
+      return dto;
+    });
+    await mailer.flush();
     return { data: method };
   }
 
@@ -368,7 +383,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       await validateBank(profile, form);
       const id = randomUUID();
       const { details, sealed } = bankStorage(form, id);
-      const row = await db.transaction((tx) =>
+      return added(profileId, (tx) =>
         insertMethod(
           tx,
           profileId,
@@ -376,7 +391,6 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
           preferred,
         ),
       );
-      return respond(profileId, row.id);
     },
   );
 
@@ -462,7 +476,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         address: payoutAddress(form),
       };
       // The CVC is used for this request only (a processor would check it) and never stored or logged.
-      const row = await db.transaction(async (tx) => {
+      return added(profileId, async (tx) => {
         const vaultToken = await cardVault.store(tx, pan);
         return insertMethod(
           tx,
@@ -471,7 +485,6 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
           preferred === true,
         );
       });
-      return respond(profileId, row.id);
     },
   );
 
@@ -516,7 +529,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       await assertTypeOffered(profile, 'Paypal');
       forms.assertValid('paypal', body);
       const account = await paypal.exchange(String(body.authorizationCode));
-      const row = await db.transaction(async (tx) => {
+      return added(profileId, async (tx) => {
         await assertBelowMax(tx, profileId, 'Paypal', 'PayPal account');
         return insertMethod(
           tx,
@@ -525,7 +538,6 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
           body.preferred === true,
         );
       });
-      return respond(profileId, row.id);
     },
   );
 
@@ -561,7 +573,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       assertCanAdd(profile);
       await assertTypeOffered(profile, 'ZELLE');
       forms.assertValid('zelle', body);
-      const row = await db.transaction(async (tx) => {
+      return added(profileId, async (tx) => {
         await assertBelowMax(tx, profileId, 'ZELLE', 'Zelle token');
         return insertMethod(
           tx,
@@ -570,7 +582,6 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
           false,
         );
       });
-      return respond(profileId, row.id);
     },
   );
 
@@ -705,7 +716,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         throw badRequest(
           'AddressRequired: a paper check is mailed to the profile address; add one first',
         );
-      const row = await db.transaction(async (tx) => {
+      return added(profileId, async (tx) => {
         await assertBelowMax(tx, profileId, 'PHYSICAL_CHECK', 'paper check');
         return insertMethod(
           tx,
@@ -714,7 +725,6 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
           body.preferred === true,
         );
       });
-      return respond(profileId, row.id);
     },
   );
 

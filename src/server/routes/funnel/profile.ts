@@ -155,7 +155,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     tx: Database,
     merchant: Merchant,
     email: string,
-    password: string,
+    passwordHash: string,
     preferredContact: string,
   ): Promise<ProfileRow> {
     if (await findProfileByEmail(tx, email))
@@ -164,7 +164,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       .insert(profiles)
       .values({
         email,
-        passwordHash: await hashPassword(password),
+        passwordHash,
         status: 'CREATED',
         merchantId: merchant.id,
         preferredContact,
@@ -199,7 +199,10 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         ]);
       const merchant = await merchantOfInvitation(request, { claimId: body.claimId });
       checkRegistration(merchant, email, password, body.data);
-      const profile = await db.transaction(async (tx) => {
+      // Hashed before the transaction: scrypt takes a while under load, and holding a pooled
+      // connection and the claim's row lock meanwhile starves every other request.
+      const passwordHash = await hashPassword(password);
+      const data = await db.transaction(async (tx) => {
         const [claim] = await tx
           .select()
           .from(claims)
@@ -213,7 +216,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           tx,
           merchant,
           email,
-          password,
+          passwordHash,
           body.data?.preferredContact ?? 'EMAIL_ONLY',
         );
         await tx
@@ -223,13 +226,12 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
             sql`lower(${claims.email}) = ${email.toLowerCase()} and ${claims.profileId} is null`,
           );
         await tx.update(tokens).set({ usedAt: new Date() }).where(eq(tokens.claimId, claim.id));
-        return row;
+        // Read inside the transaction: once it commits, nothing can fail and tell the user
+        // "not registered" (a retry would then meet AlreadyExists).
+        return toProfileDto(tx, row);
       });
-      request.log.info(
-        { event: 'registered', profileId: profile.id },
-        'profile created for a claim',
-      );
-      return { data: await toProfileDto(db, profile) };
+      request.log.info({ event: 'registered', profileId: data.id }, 'profile created for a claim');
+      return { data };
     },
   );
 
@@ -273,12 +275,13 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         passwordConfirmation: body.passwordConfirmation,
         additionalAgreementsAccepted: body.additionalAgreementsAccepted,
       });
-      const profile = await db.transaction(async (tx) => {
+      const passwordHash = await hashPassword(password);
+      const data = await db.transaction(async (tx) => {
         const row = await createProfile(
           tx,
           merchant,
           token.email,
-          password,
+          passwordHash,
           body.preferredContact ?? 'EMAIL_ONLY',
         );
         await tx.update(tokens).set({ usedAt: new Date() }).where(eq(tokens.id, token.id));
@@ -297,9 +300,9 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
               isNull(guardians.guardianProfileId),
             ),
           );
-        return row;
+        return toProfileDto(tx, row);
       });
-      return { data: await toProfileDto(db, profile) };
+      return { data };
     },
   );
 
