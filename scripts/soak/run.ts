@@ -66,9 +66,12 @@ export async function run(options: RunOptions): Promise<RunResult> {
   const recorder = new Recorder();
   const faultTimes: { name: string; ms: number }[] = [];
   try {
-    // One after the other: migrations run at every start without a lock.
-    for (const name of ['soak-a', 'soak-b'])
-      servers.push(await startPortal(serverUrl.toString(), { name, env }));
+    // Both at once, as a deploy starts them: the migration lock lets one migrate the new database.
+    servers.push(
+      ...(await Promise.all(
+        ['soak-a', 'soak-b'].map((name) => startPortal(serverUrl.toString(), { name, env })),
+      )),
+    );
     const origins = servers.map((s) => s.origin);
     log(
       `servers ${origins.join(' and ')} on ${database.name}${proxy ? ` via proxy :${proxy.port}` : ''}`,

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import type { ServerConfig, Simulator } from './config';
 import type { DatabaseHandle } from './db/client';
 import './context';
@@ -113,6 +114,13 @@ class RequestLog extends LogController {
   }
 }
 
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -133,6 +141,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     logController: new RequestLog(),
+    // Request ids unique across processes (a load balancer's X-Request-Id is kept when it is a
+    // plain token), in every log line and echoed to the client, so one call is traced end to end.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 64 * 1024,
     // Graceful shutdown (app.close()): idle keep-alive connections close at once, requests that
     // still arrive on busy ones get a 503, in-flight requests finish (Fastify 5's defaults, kept

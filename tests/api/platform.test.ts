@@ -202,6 +202,7 @@ describe('platform', () => {
         req: { method: expect.any(String), url: expect.any(String) },
         res: { statusCode: expect.any(Number) },
         responseTime: expect.any(Number),
+        reqId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
       for (const secret of [
         PASSWORD,
@@ -216,6 +217,35 @@ describe('platform', () => {
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+
+  it("tags every answer with a request id unique across processes, keeping a proxy's own", async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/configs' });
+    const second = await t.app.inject({ method: 'GET', url: '/nowhere' });
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    expect(first.headers['x-request-id']).toMatch(uuid);
+    expect(second.headers['x-request-id']).toMatch(uuid);
+    expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/configs',
+      headers: { 'x-request-id': 'lb-7f3a9c21-0001' },
+    });
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a9c21-0001');
+    // Anything but a plain token (log forging, huge values) is replaced, never echoed.
+    for (const forged of [
+      'a b c d e f g h',
+      'x'.repeat(300),
+      'short',
+      'id\u00e9\u00e9\u00e9\u00e9\u00e9',
+    ]) {
+      const replaced = await t.app.inject({
+        method: 'GET',
+        url: '/configs',
+        headers: { 'x-request-id': forged },
+      });
+      expect(replaced.headers['x-request-id']).toMatch(uuid);
     }
   });
 

@@ -15,7 +15,11 @@ describe.runIf(SERVER_URL)('pool saturation', () => {
     await Promise.all(pools.map((p) => p.end().catch(() => {})));
   });
   const pool = (url: string) => {
-    const created = new GuardedPool({ connectionString: url, max: 2, connectionTimeoutMillis: 300 });
+    const created = new GuardedPool({
+      connectionString: url,
+      max: 2,
+      connectionTimeoutMillis: 300,
+    });
     created.on('error', () => {});
     pools.push(created);
     return created;

@@ -113,7 +113,11 @@ export class GuardedPool extends pg.Pool {
 
   override connect(): Promise<pg.PoolClient>;
   override connect(
-    callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
   ): void;
   override connect(
     callback?: (
@@ -144,6 +148,25 @@ export class GuardedPool extends pg.Pool {
   }
 }
 
+/** pg_advisory_lock key of the migrations ("payee" in ASCII). */
+const MIGRATION_LOCK = 0x7061796565;
+
+/**
+ * Several processes may start at once (a deploy, a restart after a crash): one migrates while the
+ * others wait for its lock, then find nothing left to do. The lock ends with the session, so a
+ * process that dies mid-migration frees it (each migration is its own transaction).
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new GuardedPool({ connectionString: options.url, ...POOL_LIMITS });
@@ -151,7 +174,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS });
+    await migrateUnderLock(pool);
     return {
       db: db as unknown as Database,
       kind: 'postgres',

@@ -88,6 +88,7 @@ export default fp(async function security(app, opts: SecurityOptions) {
   };
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headersFor(request.headers.host ?? ''));
+    reply.header('x-request-id', request.id);
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
