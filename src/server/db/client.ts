@@ -18,6 +18,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection string it was opened with. */
+  url?: string;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (tests start from a migrated snapshot). */
   dumpDataDir(): Promise<Blob>;
@@ -178,6 +180,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return {
       db: db as unknown as Database,
       kind: 'postgres',
+      url: options.url,
       close: () => pool.end(),
       dumpDataDir: () => Promise.reject(new Error('only PGlite dumps its data directory')),
     };
