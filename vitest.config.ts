@@ -10,6 +10,8 @@ export default defineConfig({
     // Precompiled validators and the PGlite snapshot are built once before the suite.
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 20000,
+    // Starting PGlite (or a server) in a beforeAll takes seconds, and far more on a busy machine.
+    hookTimeout: 60000,
     projects: [
       {
         extends: true,

@@ -34,6 +34,10 @@ export const serviceUnavailable = (
   message = 'ServiceUnavailable: the database cannot be reached; retry shortly',
 ) => new ApiError(503, message);
 
+/** Too much password work at once (a burst of sign-ins): retryable, like an outage. */
+export const serviceBusy = () =>
+  new ApiError(503, 'ServiceBusy: many people are signing in right now; retry in a few seconds');
+
 // Errors the database layer saw as "the connection failed" but that carry no code of their own
 // (pg's pool checkout timeout, a connection that ended mid-query): db/client.ts marks them here.
 const unavailableErrors = new WeakSet<object>();

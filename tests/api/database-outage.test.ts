@@ -90,6 +90,14 @@ describe.runIf(SERVER_URL)('PostgreSQL outage', () => {
       expectUnavailable(me, meMs);
       const [registration, registrationMs] = await timed(register);
       expectUnavailable(registration, registrationMs);
+      // The sign-in form answers a page that keeps the email and says to try again, not JSON.
+      const [signIn, signInMs] = await timed(() => new HttpBrowser(server).signIn(user.email));
+      expect(signIn.status).toBe(503);
+      expect(signIn.headers['content-type']).toMatch(/^text\/html/);
+      expect(Number(signIn.headers['retry-after'])).toBeGreaterThan(0);
+      expect(signIn.text).toContain('try again in a moment');
+      expect(signIn.text).toContain(`value="${user.email}"`);
+      expect(signInMs).toBeLessThan(FAST_MS);
       const [readiness, readinessMs] = await timed(ready);
       expect(readiness.status).toBe(503);
       expect(readiness.json).toMatchObject({ code: 503, database: 'down' });

@@ -3,11 +3,69 @@
 // on top of the register form's rules.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { serviceBusy } from '../errors';
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which file reads and DNS lookups share, and each
+ * hash takes a core for a few hundred milliseconds. At most this many run at once per process; the
+ * rest wait in line in arrival order, so a burst of sign-ins neither starves the static files nor
+ * makes every hash slower.
+ */
+export const HASH_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism()));
+/**
+ * A hash that has waited this long in line is refused with a retryable 503 ServiceBusy, so an
+ * overloaded process answers well inside a client's 30 s instead of letting it time out.
+ */
+export const HASH_QUEUE_WAIT_MS = 15_000;
+
+export class HashLine {
+  constructor(
+    private readonly concurrency = HASH_CONCURRENCY,
+    private readonly maxWaitMs = HASH_QUEUE_WAIT_MS,
+  ) {}
+
+  private running = 0;
+  private readonly waiting: { start: () => void; refuse: () => void; queuedAt: number }[] = [];
+  /** A moving average of one hash's duration, to tell at arrival whether the wait is too long. */
+  private averageMs = 0;
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency) {
+      const expectedWaitMs = ((this.waiting.length + 1) * this.averageMs) / this.concurrency;
+      if (expectedWaitMs > this.maxWaitMs) throw serviceBusy();
+      await new Promise<void>((start, reject) =>
+        this.waiting.push({ start, refuse: () => reject(serviceBusy()), queuedAt: Date.now() }),
+      );
+    } else this.running++;
+    const startedAt = performance.now();
+    try {
+      return await work();
+    } finally {
+      const ms = performance.now() - startedAt;
+      this.averageMs = this.averageMs ? this.averageMs * 0.9 + ms * 0.1 : ms;
+      this.next();
+    }
+  }
+
+  /** Hands the slot to the next in line (refusing those that waited too long), or frees it. */
+  private next(): void {
+    for (let waiter = this.waiting.shift(); waiter; waiter = this.waiting.shift()) {
+      if (Date.now() - waiter.queuedAt <= this.maxWaitMs) return waiter.start();
+      waiter.refuse();
+    }
+    this.running--;
+  }
+}
+const hashLine = new HashLine();
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  hashLine.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 
 export interface ScryptParams {

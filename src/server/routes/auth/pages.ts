@@ -19,7 +19,7 @@ import {
   takeAttempt,
   type SignInGate,
 } from '../../domain/sign-in';
-import { ApiError } from '../../errors';
+import { ApiError, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../errors';
 import { findProfileByEmail, type ProfileRow } from '../../repositories/profiles';
 import { portalOrigin } from '../../services/merchants';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
@@ -418,42 +418,66 @@ ${noticeHtml({
         // Login CSRF: a form posted from another site must not sign this browser in.
         const refused = refuseCrossSite(request, reply, view);
         if (refused) return refused;
-        const profile = email ? await findProfileByEmail(db, email.trim()) : undefined;
-        if (!profile) {
-          // Compare against a dummy hash when the email is unknown, so timing reveals nothing.
-          await verifyPassword(password, DUMMY_HASH);
-          request.log.info({ event: 'login_failed' }, 'sign-in refused');
-          const text = view.t('wrongCredentials');
-          return htmlPage(reply, 401, loginForm(view, path, next, { kind: 'error', text }, email));
+        try {
+          return await signIn();
+        } catch (error) {
+          // Busy (a burst of sign-ins) or the database down: the form again, kept filled in, with
+          // "try again in a moment", never a JSON error page.
+          const retryable =
+            (error instanceof ApiError && error.statusCode === 503) || isDatabaseUnavailable(error);
+          if (!retryable) throw error;
+          request.log.warn({ event: 'login_unavailable', err: { message: String(error) } }, 'busy');
+          reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+          const text = view.t('busy');
+          return htmlPage(reply, 503, loginForm(view, path, next, { kind: 'error', text }, email));
         }
-        // Counted before the password is checked, so parallel guesses meet the lock too.
-        const attempt = await takeAttempt(db, profile.id);
-        if (attempt.gate.state !== 'open') {
-          request.log.info({ event: 'login_locked', profileId: profile.id }, 'sign-in locked');
-          return lockedPage(reply, view, path, next, email, attempt.gate);
-        }
-        if (!(await verifyPassword(password, profile.passwordHash))) {
-          const after = await afterFailure(db, profile.id, attempt.failures);
-          request.log.info(
-            { event: 'login_failed', profileId: profile.id, failures: attempt.failures },
-            'sign-in refused',
-          );
-          if (after.newlyHardLocked) {
-            request.log.warn({ event: 'login_hard_locked', profileId: profile.id }, 'hard lock');
-            await sendUnlockCode(profile).catch((error: unknown) =>
-              request.log.error({ err: error }, 'unlock code not sent'),
+
+        async function signIn() {
+          const profile = email ? await findProfileByEmail(db, email.trim()) : undefined;
+          if (!profile) {
+            // Compare against a dummy hash when the email is unknown, so timing reveals nothing.
+            await verifyPassword(password, DUMMY_HASH);
+            request.log.info({ event: 'login_failed' }, 'sign-in refused');
+            const text = view.t('wrongCredentials');
+            return htmlPage(
+              reply,
+              401,
+              loginForm(view, path, next, { kind: 'error', text }, email),
             );
           }
-          if (after.gate.state !== 'open')
-            return lockedPage(reply, view, path, next, email, after.gate);
-          const text = view.t('wrongCredentials');
-          return htmlPage(reply, 401, loginForm(view, path, next, { kind: 'error', text }, email));
+          // Counted before the password is checked, so parallel guesses meet the lock too.
+          const attempt = await takeAttempt(db, profile.id);
+          if (attempt.gate.state !== 'open') {
+            request.log.info({ event: 'login_locked', profileId: profile.id }, 'sign-in locked');
+            return lockedPage(reply, view, path, next, email, attempt.gate);
+          }
+          if (!(await verifyPassword(password, profile.passwordHash))) {
+            const after = await afterFailure(db, profile.id, attempt.failures);
+            request.log.info(
+              { event: 'login_failed', profileId: profile.id, failures: attempt.failures },
+              'sign-in refused',
+            );
+            if (after.newlyHardLocked) {
+              request.log.warn({ event: 'login_hard_locked', profileId: profile.id }, 'hard lock');
+              await sendUnlockCode(profile).catch((error: unknown) =>
+                request.log.error({ err: error }, 'unlock code not sent'),
+              );
+            }
+            if (after.gate.state !== 'open')
+              return lockedPage(reply, view, path, next, email, after.gate);
+            const text = view.t('wrongCredentials');
+            return htmlPage(
+              reply,
+              401,
+              loginForm(view, path, next, { kind: 'error', text }, email),
+            );
+          }
+          await recordSuccess(db, profile, password);
+          if (request.session) await app.sessions.revoke(request.session.idHash);
+          await app.startSession(reply, profile.id, request);
+          request.log.info({ event: 'login', profileId: profile.id }, 'signed in');
+          return reply.redirect(next, 303);
         }
-        await recordSuccess(db, profile, password);
-        if (request.session) await app.sessions.revoke(request.session.idHash);
-        await app.startSession(reply, profile.id, request);
-        request.log.info({ event: 'login', profileId: profile.id }, 'signed in');
-        return reply.redirect(next, 303);
       },
     );
 
