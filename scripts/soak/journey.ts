@@ -57,6 +57,8 @@ interface Answer {
 
 class JourneyFailed extends Error {}
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /** The error code of a refusal `{code, message: "Name: ..."}`. */
 function codeOf(body: Json): string {
   const message = typeof body.message === 'string' ? body.message : '';
@@ -97,6 +99,8 @@ export interface JourneyContext {
   recorder: Recorder;
   /** How long a step keeps retrying 503s and connection errors (other process, backoff). */
   retryMs: number;
+  /** A person's pause between two steps (reading, typing): random around this mean; 0 for none. */
+  thinkMs: number;
   serial: number;
 }
 
@@ -160,6 +164,7 @@ export async function runJourney(context: JourneyContext): Promise<Told> {
     call: (origin: string) => Promise<Answer>,
     afterLoss: number[] = [],
   ): Promise<Answer> {
+    if (context.thinkMs) await sleep(context.thinkMs * (0.5 + Math.random()));
     const deadline = performance.now() + context.retryMs;
     let lost = false;
     for (let attempt = 0; ; attempt++) {

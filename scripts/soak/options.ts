@@ -1,5 +1,5 @@
-// npm run soak -- [--users N] [--seconds S]; npm run chaos -- [--users N] [--seconds S]
-// [--faults kill,db-cut,term] [--cut-seconds S]
+// npm run soak -- [--users N] [--seconds S] [--think-ms MS] [--ramp-seconds S]
+// npm run chaos -- [the same] [--faults kill,db-cut,term] [--cut-seconds S]
 import type { Fault, RunOptions } from './run';
 
 const FAULTS: Fault[] = ['kill', 'db-cut', 'term'];
@@ -11,6 +11,8 @@ export function parseOptions(
   const options: RunOptions = {
     ...defaults,
     cutSeconds: 4,
+    thinkMs: 3_000,
+    rampSeconds: 30,
     redisUrl: process.env.SOAK_REDIS_URL || 'redis://127.0.0.1:6379',
     log: (line) => console.log(line),
   };
@@ -21,6 +23,8 @@ export function parseOptions(
     if (arg === '--users') options.users = Number(value);
     else if (arg === '--seconds') options.seconds = Number(value);
     else if (arg === '--cut-seconds') options.cutSeconds = Number(value);
+    else if (arg === '--think-ms') options.thinkMs = Number(value);
+    else if (arg === '--ramp-seconds') options.rampSeconds = Number(value);
     else if (arg === '--faults') {
       const faults = value.split(',').filter(Boolean) as Fault[];
       const unknown = faults.filter((f) => !FAULTS.includes(f));
@@ -30,5 +34,7 @@ export function parseOptions(
   }
   if (!(options.users > 0) || !(options.seconds > 0))
     throw new Error('--users and --seconds must be positive numbers');
+  if (!(options.thinkMs >= 0) || !(options.rampSeconds >= 0))
+    throw new Error('--think-ms and --ramp-seconds must be zero or more');
   return options;
 }

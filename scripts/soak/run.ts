@@ -22,6 +22,10 @@ export interface RunOptions {
   faults: Fault[];
   /** How long the database stays cut. */
   cutSeconds: number;
+  /** Mean pause between a user's steps, as a person reading and typing (0: none, a stress test). */
+  thinkMs: number;
+  /** Users start spread over this many seconds, as a crowd arrives, not all in one millisecond. */
+  rampSeconds: number;
   redisUrl: string;
   log: (line: string) => void;
 }
@@ -120,7 +124,8 @@ export async function run(options: RunOptions): Promise<RunResult> {
     const deadline = startedAt + options.seconds * 1000;
     const users: Told[] = [];
     let serial = 0;
-    const worker = async () => {
+    const worker = async (index: number) => {
+      await sleep((index / options.users) * options.rampSeconds * 1000);
       while (performance.now() < deadline) {
         users.push(
           await runJourney({
@@ -128,6 +133,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
             adminKey: env.ADMIN_API_KEY!,
             recorder,
             retryMs: 45_000,
+            thinkMs: options.thinkMs,
             serial: serial++,
           }),
         );
@@ -144,9 +150,9 @@ export async function run(options: RunOptions): Promise<RunResult> {
       }
     };
     log(
-      `${options.users} users for ${options.seconds} s${options.faults.length ? `, faults ${options.faults.join(', ')}` : ''}`,
+      `${options.users} users for ${options.seconds} s (arriving over ${options.rampSeconds} s, ${options.thinkMs} ms between steps)${options.faults.length ? `, faults ${options.faults.join(', ')}` : ''}`,
     );
-    await Promise.all([...Array.from({ length: options.users }, worker), chaos()]);
+    await Promise.all([...Array.from({ length: options.users }, (_, i) => worker(i)), chaos()]);
     const seconds = (performance.now() - startedAt) / 1000;
 
     log('checking the database');

@@ -26,7 +26,17 @@ describe.runIf(SERVER_URL)('soak and chaos, short', () => {
     { timeout: 120_000 },
     async () => {
       const { report, run } = await soak();
-      const result = await run({ users: 8, seconds: 6, faults: [], cutSeconds: 0, redisUrl, log });
+      // No pauses between steps: 8 users at full speed, as a stress test in miniature.
+      const result = await run({
+        users: 8,
+        seconds: 6,
+        faults: [],
+        cutSeconds: 0,
+        thinkMs: 0,
+        rampSeconds: 0,
+        redisUrl,
+        log,
+      });
       expect(result.violations, report(result, 'soak')).toEqual([]);
       expect(result.journeys.finished).toBeGreaterThan(0);
       expect(result.errors).toEqual([]);
@@ -46,6 +56,8 @@ describe.runIf(SERVER_URL)('soak and chaos, short', () => {
         seconds: 8,
         faults: ['kill', 'db-cut'],
         cutSeconds: 2,
+        thinkMs: 0,
+        rampSeconds: 0,
         redisUrl,
         log,
       });

@@ -1,6 +1,6 @@
 // Sign-in rules: per-account throttling (NIST SP 800-63B 5.2.2), login CSRF (the form is accepted
 // only from the portal's own pages) and where a sign-in may send the browser afterwards.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { profiles } from '../db/schema';
 import type { ProfileRow } from '../repositories/profiles';
@@ -77,6 +77,21 @@ export async function takeAttempt(
       .where(eq(profiles.id, profileId));
     return { gate, failures };
   });
+}
+
+/**
+ * Gives back an attempt whose password was never checked (the server was too busy to hash it, or
+ * the database failed): a refusal of ours must not count towards locking the account. The lock
+ * that attempt set goes when the count falls below the threshold again.
+ */
+export async function returnAttempt(db: Database, profileId: string): Promise<void> {
+  await db
+    .update(profiles)
+    .set({
+      failedSignIns: sql`greatest(${profiles.failedSignIns} - 1, 0)`,
+      signInLockedUntil: sql`case when ${profiles.failedSignIns} - 1 < ${SOFT_LOCK_AFTER_FAILURES} then null else ${profiles.signInLockedUntil} end`,
+    })
+    .where(eq(profiles.id, profileId));
 }
 
 /**

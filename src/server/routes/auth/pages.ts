@@ -13,6 +13,7 @@ import {
   minutesToWait,
   portalOriginsFor,
   recordSuccess,
+  returnAttempt,
   safeTarget,
   SIGN_IN_POSTS_PER_ADDRESS_PER_MINUTE,
   signInGate,
@@ -451,7 +452,13 @@ ${noticeHtml({
             request.log.info({ event: 'login_locked', profileId: profile.id }, 'sign-in locked');
             return lockedPage(reply, view, path, next, email, attempt.gate);
           }
-          if (!(await verifyPassword(password, profile.passwordHash))) {
+          const matches = await verifyPassword(password, profile.passwordHash).catch(
+            async (error: unknown) => {
+              await returnAttempt(db, profile.id).catch(() => {});
+              throw error;
+            },
+          );
+          if (!matches) {
             const after = await afterFailure(db, profile.id, attempt.failures);
             request.log.info(
               { event: 'login_failed', profileId: profile.id, failures: attempt.failures },
