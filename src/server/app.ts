@@ -172,6 +172,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('routeInventory', inventory);
   const routeAjv = createAjv();
   app.setValidatorCompiler(({ schema }) => routeAjv.compile(schema));
+  // Response schemas document the answers (the API document; the tests check every answer against
+  // them); they never filter what is sent, as fast-json-stringify would (unknown fields dropped).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const merchants = loadMerchants(config.merchantsDir);
   const proofing = options.proofing ?? simulatedIdentityProofing;
