@@ -58,6 +58,11 @@ export interface BuildOptions {
   /** The rate table (tests pass one with a known date); config/exchange-rates.json otherwise. */
   rateTable?: RateTable;
   logger?: boolean | object;
+  /**
+   * Called on the new instance before any plugin or route, so its hooks reach every route (the
+   * test harnesses check each answer against the API document this way).
+   */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /** Log redaction: cookies, keys and tokens never reach the log. */
@@ -155,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Route schemas compile with the shared ajv (same keywords and options as the forms).
     ajv: { customOptions: {} },
   });
+  options.instrument?.(app);
   // Every route with its access rule, for the route-inventory test and the docs.
   const inventory: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {

@@ -100,7 +100,7 @@ export function createFormDocumentation(catalog: RuleCatalog = loadCatalog()): F
           // Countries without rules of their own: any other country code.
           const countryCode = schema.properties?.countryCode ?? {};
           schema = withProperties(schema, {
-            countryCode: { ...countryCode, not: { enum: countries } } as JsonSchema,
+            countryCode: { ...countryCode, not: { enum: countries } },
           });
         }
         const examples = examplesOf(country, method);
@@ -131,3 +131,7 @@ export function createFormDocumentation(catalog: RuleCatalog = loadCatalog()): F
     bankAccount: () => (bankAccount ??= buildBankAccount()),
   };
 }
+
+let shared: FormDocumentation | undefined;
+/** One documentation of the forms per process (composition is deterministic). */
+export const formDocumentation = (): FormDocumentation => (shared ??= createFormDocumentation());

@@ -47,9 +47,33 @@ export const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 export const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
 
 /** The answer to "send me a code": the prefix it is shown with and when it expires. */
-export const codeSent: JsonSchema = data(
-  {
-    ...exact({ prefix: { type: 'string', pattern: '^\\d{4}$' }, expiresAt: dateTime }),
-    description: 'A one-time code was sent (valid 10 minutes); the prefix identifies it.',
-  },
-);
+export const codeSent: JsonSchema = data({
+  ...exact({ prefix: { type: 'string', pattern: '^\\d{4}$' }, expiresAt: dateTime }),
+  description: 'A one-time code was sent (valid 10 minutes); the prefix identifies it.',
+});
+
+const nullableString: JsonSchema = { type: ['string', 'null'] };
+const profileStatus = entity('profile-status');
+
+/** Named answers shared by several routes. */
+export const RESPONSES = {
+  profile: data(entity('profile'), 'The profile.'),
+  profileStatus: data(exact({ status: profileStatus }), 'The profile status.'),
+  deleted: data(exact({ deleted: { type: 'boolean', const: true } }), 'Deleted.'),
+  claim: data(entity('claim'), 'The claim.'),
+  claims: data(listOf(entity('claim')), 'The claims of the profile.'),
+  paymentMethod: data(entity('payment-method'), 'The payout method, numbers masked.'),
+  paymentMethods: data(
+    listOf(entity('payment-method')),
+    'Every payout method of the profile, numbers masked.',
+  ),
+  codeSent,
+  documentSummary: exact({
+    id: uuid,
+    profileId: uuid,
+    status: { type: 'string', enum: ['PENDING', 'APPROVED', 'REJECTED'] },
+    createdAt: dateTime,
+    reviewedAt: { ...nullableString, format: 'date-time' },
+    note: nullableString,
+  }),
+} satisfies Record<string, JsonSchema>;

@@ -5,9 +5,9 @@
 // production).
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { JsonSchema } from '../../core/schemas/json-schema';
 import { ApiError } from '../errors';
 import { addEntitySchemas, entity } from '../openapi/responses';
@@ -41,39 +41,29 @@ const ERROR_RESPONSES = {
   },
 };
 
-interface SchemaLike {
-  hide?: boolean;
-  body?: unknown;
-  documentedBody?: unknown;
-  response?: Record<string, unknown>;
-  security?: unknown;
-  [key: string]: unknown;
-}
-
 /** Adds what every operation shares: security by access rule, error answers, documented bodies. */
-function transform({ schema, url, route }: { schema: unknown; url: string; route: RouteOptions }) {
-  const config = (route.config ?? {}) as { public?: boolean; admin?: boolean; staticFiles?: boolean };
-  const source = (schema ?? {}) as SchemaLike;
-  if (!url.startsWith('/master/') || config.staticFiles || source.hide)
-    return { schema: { ...source, hide: true }, url };
-  const { documentedBody, ...rest } = source;
-  const methods = [route.method].flat();
-  const writes = methods.some((m) => WRITE_METHODS.has(m));
-  const security = config.admin
+const transform: SwaggerTransform = ({ schema, url, route }) => {
+  const config = route.config ?? {};
+  if (!url.startsWith('/master/') || config.staticFiles || schema.hide)
+    return { schema: { ...schema, hide: true }, url };
+  const { documentedBody, ...rest } = schema;
+  const writes = [route.method].flat().some((m) => WRITE_METHODS.has(m));
+  const security: Record<string, string[]>[] = config.admin
     ? [{ adminKey: [] }]
     : config.public
       ? []
       : [writes ? { session: [], csrf: [] } : { session: [] }];
+  const response = (rest.response ?? {}) as Record<string, unknown>;
   return {
     schema: {
       ...rest,
       ...(documentedBody ? { body: documentedBody } : {}),
       security,
-      response: { ...ERROR_RESPONSES, ...rest.response },
+      response: { ...ERROR_RESPONSES, ...response },
     },
     url,
   };
-}
+};
 
 export default fp(async function docsRoutes(app: FastifyInstance) {
   const { config } = app.deps;
@@ -139,8 +129,10 @@ export default fp(async function docsRoutes(app: FastifyInstance) {
       transformSpecification: () => documentsOf().public,
       transformSpecificationClone: false,
     });
-    instance.get('/master/docs/openapi.json', { schema: { hide: true } }, async () =>
-      documentsOf().public,
+    instance.get(
+      '/master/docs/openapi.json',
+      { schema: { hide: true } },
+      async () => documentsOf().public,
     );
     const expected = Buffer.from(config.adminApiKey);
     instance.get(
