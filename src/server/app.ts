@@ -165,13 +165,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const inventory: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Read when asked: a plugin's own onRoute hook (the docs pages) may still mark it public.
+    const config = (route.config ??= {});
     for (const method of methods) {
       if (method === 'HEAD') continue;
       inventory.push({
         method,
         url: route.url,
-        public: Boolean(route.config?.public),
-        admin: Boolean(route.config?.admin),
+        get public() {
+          return Boolean(config.public);
+        },
+        get admin() {
+          return Boolean(config.admin);
+        },
       });
     }
   });

@@ -18,7 +18,8 @@ export interface ResponseChecker {
 const escapePointer = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** `/a/:id/b` (Fastify) → `/a/{id}/b` (OpenAPI). */
-const openApiPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const openApiPath = (url: string): string =>
+  url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1');
 
 export function createDocumentValidator(documents: Record<string, OpenApiDocument>) {
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });

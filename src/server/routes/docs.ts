@@ -46,6 +46,8 @@ const transform: SwaggerTransform = ({ schema, url, route }) => {
   const config = route.config ?? {};
   if (!url.startsWith('/master/') || config.staticFiles || schema.hide)
     return { schema: { ...schema, hide: true }, url };
+  // `/payment-methods/` (a prefix's root route) is documented as `/payment-methods`.
+  if (url.length > 1 && url.endsWith('/')) url = url.slice(0, -1);
   const { documentedBody, ...rest } = schema;
   const writes = [route.method].flat().some((m) => WRITE_METHODS.has(m));
   const security: Record<string, string[]>[] = config.admin
@@ -120,7 +122,8 @@ export default fp(async function docsRoutes(app: FastifyInstance) {
   // The docs are public pages with no session (staticFiles: no session lookup).
   const docsPages: FastifyPluginAsync = async (instance) => {
     instance.addHook('onRoute', (route) => {
-      route.config = { ...route.config, public: true, staticFiles: true };
+      // In place: the route inventory (app.ts) holds this object.
+      route.config = Object.assign(route.config ?? {}, { public: true, staticFiles: true });
     });
     await instance.register(swaggerUi, {
       routePrefix: '/master/docs',

@@ -556,6 +556,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           properties: { id: { type: 'string', format: 'uuid' } },
           required: ['id'],
         },
+        response: { 200: RESPONSES.deleted },
       },
     },
     async (request) => {
