@@ -122,6 +122,10 @@ export function createFormDocumentation(catalog: RuleCatalog = loadCatalog()): F
         'modulus, ...) appear as `x-` annotations. A country without rules of its own uses the ' +
         '"other countries" variants.',
       oneOf: variants,
+      // A few records from the rule files, shown first by the reference page.
+      examples: ['GB', 'US', 'DE']
+        .flatMap((country) => composer.transferMethods(country).map((m) => examplesOf(country, m)))
+        .flatMap((list) => list.slice(0, 1)),
       'x-variants': mapping,
     } as JsonSchema;
   }
