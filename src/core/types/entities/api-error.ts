@@ -31,7 +31,9 @@ export interface ApiError {
     /**
      * The failing keyword's parameters (e.g. allowedValues, limit), for the message's placeholders.
      */
-    params?: {};
+    params?: {
+      [k: string]: unknown | undefined;
+    };
     /**
      * The message in English, naming the field and what would be accepted.
      */
