@@ -59,6 +59,11 @@ export interface BuildOptions {
   /** The rate table (tests pass one with a known date); config/exchange-rates.json otherwise. */
   rateTable?: RateTable;
   logger?: boolean | object;
+  /**
+   * Called on the new instance before any plugin or route, so its hooks reach every route (the
+   * test harnesses check each answer against the API document this way).
+   */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /** Log redaction: cookies, keys and tokens never reach the log. */
@@ -167,23 +172,33 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Route schemas compile with the shared ajv (same keywords and options as the forms).
     ajv: { customOptions: {} },
   });
+  options.instrument?.(app);
   // Every route with its access rule, for the route-inventory test and the docs.
   const inventory: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Read when asked: a plugin's own onRoute hook (the docs pages) may still mark it public.
+    const config = (route.config ??= {});
     for (const method of methods) {
       if (method === 'HEAD') continue;
       inventory.push({
         method,
         url: route.url,
-        public: Boolean(route.config?.public),
-        admin: Boolean(route.config?.admin),
+        get public() {
+          return Boolean(config.public);
+        },
+        get admin() {
+          return Boolean(config.admin);
+        },
       });
     }
   });
   app.decorate('routeInventory', inventory);
   const routeAjv = createAjv();
   app.setValidatorCompiler(({ schema }) => routeAjv.compile(schema));
+  // Response schemas document the answers (the API document; the tests check every answer against
+  // them); they never filter what is sent, as fast-json-stringify would (unknown fields dropped).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const merchants = loadMerchants(config.merchantsDir);
   const proofing = options.proofing ?? simulatedIdentityProofing;

@@ -249,16 +249,12 @@ describe('platform', () => {
     }
   });
 
-  it('publishes an OpenAPI document of the routes at /master/docs', async () => {
-    const response = await new Browser(t.app).get<never>('/master/docs');
+  it('publishes an OpenAPI document of the routes at /master/docs/openapi.json', async () => {
+    const response = await new Browser(t.app).get<never>('/master/docs/openapi.json');
     const doc = response.body as unknown as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining([
-        '/master/funnel/v1/me',
-        '/master/funnel/v1/claims/{id}/accept',
-        '/master/admin/v1/claims',
-      ]),
+      expect.arrayContaining(['/master/funnel/v1/me', '/master/funnel/v1/claims/{id}/accept']),
     );
   });
 

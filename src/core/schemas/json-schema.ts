@@ -13,6 +13,9 @@ export interface JsonSchema {
   required?: string[];
   additionalProperties?: boolean | JsonSchema;
   items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  not?: JsonSchema;
   enum?: (string | number | boolean | null)[];
   const?: string | number | boolean | null;
   default?: unknown;

@@ -6,6 +6,7 @@ import { loadConfig, type ServerConfig } from '../../../src/server/config';
 import type { DatabaseHandle } from '../../../src/server/db/client';
 import { openTestDatabase, type DatabaseKind } from './databases';
 import { PERSON, US_ADDRESS } from '../../fixtures/people';
+import { checkResponses, type ResponseChecker } from '../../support/openapi-responses';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789';
 export const PASSWORD = 'Sunrise-42-river';
@@ -32,7 +33,14 @@ export async function startTestApp(
     APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  // Every JSON answer is checked against the API document; close() fails on any mismatch.
+  let responses: ResponseChecker | undefined;
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    instrument: (instance) => (responses = checkResponses(instance)),
+  });
   await app.ready();
   return {
     app,
@@ -41,6 +49,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
+      responses?.assertClean();
     },
   };
 }

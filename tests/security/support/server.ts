@@ -11,6 +11,7 @@ import { loadConfig, type ServerConfig } from '../../../src/server/config';
 import type { DatabaseHandle } from '../../../src/server/db/client';
 import { openTestDatabase, type DatabaseKind } from '../../api/support/databases';
 import { PERSON, US_ADDRESS } from '../../fixtures/people';
+import { checkResponses, type ResponseChecker } from '../../support/openapi-responses';
 
 export { DATABASE_KINDS } from '../../api/support/databases';
 export const ADMIN_KEY = 'security-admin-key-0123456789';
@@ -47,7 +48,15 @@ export async function startLiveServer(
     APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...env,
   });
-  const app = await buildApp({ config, database: db, redis, logger: false });
+  // Every JSON answer is checked against the API document; close() fails on any mismatch.
+  let responses: ResponseChecker | undefined;
+  const app = await buildApp({
+    config,
+    database: db,
+    redis,
+    logger: false,
+    instrument: (instance) => (responses = checkResponses(instance)),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -59,6 +68,7 @@ export async function startLiveServer(
     async close() {
       await app.close();
       if (!database) await db.close();
+      responses?.assertClean();
     },
   };
 }

@@ -28,5 +28,15 @@ export interface ApiError {
      * Translation key of the message.
      */
     messageKey: string;
+    /**
+     * The failing keyword's parameters (e.g. allowedValues, limit), for the message's placeholders.
+     */
+    params?: {
+      [k: string]: unknown | undefined;
+    };
+    /**
+     * The message in English, naming the field and what would be accepted.
+     */
+    message?: string;
   }[];
 }

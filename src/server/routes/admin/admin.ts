@@ -13,6 +13,21 @@ import { decideDocuments, listDocuments, openDocuments } from '../../domain/id-d
 import { portalOrigin } from '../../services/merchants';
 import { blockTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
+import { data, entity, exact, listOf, RESPONSES, str, uuid } from '../../openapi/responses';
+
+const documentImage = exact({
+  contentType: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp'] },
+  data: { type: 'string', description: 'Base64 of the image bytes.' },
+});
+/** A document submission with its images opened (for the reviewer only). */
+const openedDocument = {
+  ...RESPONSES.documentSummary,
+  properties: {
+    ...RESPONSES.documentSummary.properties,
+    images: exact({ front: documentImage, back: documentImage, selfie: documentImage }),
+  },
+  required: [...(RESPONSES.documentSummary.required ?? []), 'images'],
+};
 
 const adminRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, merchants, config, exchange, sealer } = app.deps;
@@ -42,6 +57,12 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
             currency: { type: 'string', pattern: '^[A-Z]{3}$' },
             merchantId: { type: 'string' },
           },
+        },
+        response: {
+          201: data(
+            exact({ claim: entity('claim'), tokenId: str, inviteUrl: str }),
+            'The claim, and the invitation sent to its recipient.',
+          ),
         },
       },
     },
@@ -119,6 +140,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
           required: ['status'],
           properties: { status: { type: 'string', enum: [...PROFILE_STATUSES] } },
         },
+        response: { 200: data(exact({ id: uuid, status: entity('profile-status') })) },
       },
     },
     async (request) => {
@@ -162,6 +184,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           properties: { status: { type: 'string', enum: ['PENDING', 'APPROVED', 'REJECTED'] } },
         },
+        response: { 200: data(listOf(RESPONSES.documentSummary)) },
       },
     },
     async (request) => {
@@ -171,7 +194,14 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   );
   app.get(
     '/id-documents/:id',
-    { config: { admin: true }, schema: { tags: ['admin'], params: idParams } },
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        response: { 200: data(openedDocument) },
+      },
+    },
     async (request) => {
       const { id } = request.params as { id: string };
       return { data: await openDocuments(db, sealer, id) };
@@ -193,6 +223,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
             note: { type: 'string', maxLength: 500 },
           },
         },
+        response: { 200: data(RESPONSES.documentSummary) },
       },
     },
     async (request) => {

@@ -360,9 +360,25 @@ ${noticeHtml({
         config: { public: true },
         schema: {
           tags: ['sign-in'],
+          summary: "The sign-in page; with a session, refreshes it (the portal's keepalive)",
           querystring: {
             type: 'object',
             properties: { state: { type: 'string' }, lang: { type: 'string' } },
+          },
+          response: {
+            200: {
+              description:
+                'The sign-in form (text/html), or `OK` (text/plain) when the session was refreshed.',
+              content: {
+                'text/html': { schema: { type: 'string' } },
+                'text/plain': { schema: { type: 'string' } },
+              },
+            },
+            303: { description: 'Signed in already: on to `state`.', type: 'null' },
+            401: {
+              description: 'No session and no page asked for: `Unauthorized` (text/plain).',
+              content: { 'text/plain': { schema: { type: 'string' } } },
+            },
           },
         },
       },
@@ -396,6 +412,8 @@ ${noticeHtml({
         },
         schema: {
           tags: ['sign-in'],
+          summary: 'Sign in (the login form posts here)',
+          consumes: ['application/x-www-form-urlencoded'],
           body: {
             type: 'object',
             properties: {
@@ -403,6 +421,17 @@ ${noticeHtml({
               password: { type: 'string', maxLength: 256 },
               state: { type: 'string', maxLength: 2048 },
               lang: { type: 'string', maxLength: 16 },
+            },
+          },
+          response: {
+            303: {
+              description:
+                'Signed in: sets the session cookie and the XSRF-TOKEN cookie, and redirects to `state`.',
+              type: 'null',
+            },
+            401: {
+              description: 'Wrong email or password: the form again with the error (text/html).',
+              content: { 'text/html': { schema: { type: 'string' } } },
             },
           },
         },

@@ -3,6 +3,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { outbox } from '../../db/schema';
+import { data, dateTime, exact, listOf, str } from '../../openapi/responses';
 
 const devRoutes: FastifyPluginAsync = async (app) => {
   app.get(
@@ -15,6 +16,21 @@ const devRoutes: FastifyPluginAsync = async (app) => {
         querystring: {
           type: 'object',
           properties: { to: { type: 'string', maxLength: 320, pattern: '^[^\\u0000]*$' } },
+        },
+        response: {
+          200: data(
+            listOf(
+              exact({
+                to: str,
+                subject: str,
+                text: str,
+                html: { type: ['string', 'null'] },
+                otp: { type: ['string', 'null'] },
+                createdAt: dateTime,
+              }),
+            ),
+            'Every message the server would send (one-time codes included), newest first.',
+          ),
         },
       },
     },

@@ -21,6 +21,16 @@ import {
   receivableCurrencies,
   residencyOf,
 } from '../../domain/payout-methods';
+import {
+  data,
+  dateTime,
+  entity,
+  exact,
+  listOf,
+  RESPONSES,
+  str,
+  uuid,
+} from '../../openapi/responses';
 
 const idParams = {
   type: 'object',
@@ -83,14 +93,18 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
     return toClaimDto({ ...claim, profileId }, merchants);
   }
 
-  app.get('/claims', { schema: { tags: ['claims'] } }, async (request) => {
-    const rows = await db
-      .select()
-      .from(claims)
-      .where(eq(claims.profileId, me(request)))
-      .orderBy(desc(claims.createdAt));
-    return { data: rows.map((r) => toClaimDto(r, merchants)) };
-  });
+  app.get(
+    '/claims',
+    { schema: { tags: ['claims'], response: { 200: RESPONSES.claims } } },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(claims)
+        .where(eq(claims.profileId, me(request)))
+        .orderBy(desc(claims.createdAt));
+      return { data: rows.map((r) => toClaimDto(r, merchants)) };
+    },
+  );
 
   app.post(
     '/claims',
@@ -102,6 +116,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
           properties: { claimId: { type: 'string', format: 'uuid' } },
           required: ['claimId'],
         },
+        response: { 200: RESPONSES.claim },
       },
     },
     async (request) => {
@@ -120,6 +135,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
           properties: { tokenId: { type: 'string', maxLength: 128 } },
           required: ['tokenId'],
         },
+        response: { 200: RESPONSES.claim },
       },
     },
     async (request) => {
@@ -143,6 +159,20 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
         querystring: {
           type: 'object',
           properties: { claimId: { type: 'string', format: 'uuid' } },
+        },
+        response: {
+          200: data(
+            {
+              oneOf: [
+                exact({ claimId: uuid, status: entity('claim-status') }),
+                exact({
+                  total: { type: 'integer', minimum: 0 },
+                  acceptable: { type: 'integer', minimum: 0 },
+                }),
+              ],
+            },
+            "With claimId: that claim's status; without: how many claims the profile has and how many can be accepted.",
+          ),
         },
       },
     },
@@ -174,6 +204,21 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
             paymentMethodId: { type: 'string', format: 'uuid' },
           },
           required: ['targetCurrency'],
+        },
+        response: {
+          200: data(
+            exact({
+              sourceCurrency: str,
+              targetCurrency: str,
+              sourceAmount: str,
+              rate: str,
+              targetAmount: str,
+              asOf: dateTime,
+              source: str,
+              currencies: listOf(str),
+            }),
+            'The amount in the target currency at the current rate (decimal strings), and the currencies the method can receive.',
+          ),
         },
       },
     },
@@ -213,6 +258,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
           },
           required: ['paymentMethodId'],
         },
+        response: { 200: RESPONSES.codeSent },
       },
     },
     async (request) => {
@@ -294,6 +340,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
           },
           required: ['otp', 'paymentMethodId'],
         },
+        response: { 200: RESPONSES.claim },
       },
     },
     async (request) => {
@@ -369,7 +416,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
 
   app.put(
     '/claims/:id/cancel',
-    { schema: { tags: ['claims'], params: idParams } },
+    { schema: { tags: ['claims'], params: idParams, response: { 200: RESPONSES.claim } } },
     async (request) => {
       const { id } = request.params as { id: string };
       const profileId = me(request);

@@ -16,6 +16,8 @@ import {
 import { portalOrigin } from '../../services/merchants';
 import { assertTransition } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
+import { data, entity, exact, RESPONSES, uuid } from '../../openapi/responses';
+import { formDocumentation } from '../../openapi/form-schemas';
 
 const guardianRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, forms, config, merchants } = app.deps;
@@ -25,7 +27,12 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
     '/me/guardian/invite',
     {
       config: { rateLimit: app.limit(10, 'account') },
-      schema: { tags: ['guardians'], body: { type: 'object' } },
+      schema: {
+        tags: ['guardians'],
+        body: { type: 'object' },
+        documentedBody: formDocumentation().form('guardian-invite'),
+        response: { 200: RESPONSES.profile },
+      },
     },
     async (request) => {
       const body = request.body as Record<string, unknown>;
@@ -117,6 +124,15 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           properties: { consent: { type: 'boolean' } },
           required: ['consent'],
+        },
+        response: {
+          200: data(
+            exact({
+              minorId: uuid,
+              consent: { type: 'string', enum: ['true', 'false'] },
+              minorStatus: entity('profile-status'),
+            }),
+          ),
         },
       },
     },

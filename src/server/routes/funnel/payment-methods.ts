@@ -38,6 +38,8 @@ import { cardBrandOf } from '../../../core/validation/runtime-card';
 import { bicFromIban } from '../../services/bic-from-iban';
 import type { TransferMethod } from '../../../core/schemas/country-rules';
 import type { PaymentMethodType } from '../../../core/types/entities/payment-method-type';
+import { formDocumentation } from '../../openapi/form-schemas';
+import { entity, exact, listOf, RESPONSES } from '../../openapi/responses';
 
 type Body = Record<string, unknown>;
 
@@ -206,7 +208,14 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   // ---- list, available types, preferred ----------------------------------------------------
 
-  app.get('/', { schema: { tags: ['payout methods'] } }, async (request) => ({
+  const docs = formDocumentation();
+  const PREFERRED = {
+    preferred: { type: 'boolean', description: 'Make it the preferred method.' },
+  } as const;
+  const oneMethod = { 200: RESPONSES.paymentMethod };
+  const allMethods = { 200: RESPONSES.paymentMethods };
+
+  app.get('/', { schema: { tags: ['payout methods'], response: allMethods } }, async (request) => ({
     data: await listed(me(request)),
   }));
 
@@ -218,6 +227,22 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         querystring: {
           type: 'object',
           properties: { claimID: { type: 'string', format: 'uuid' } },
+        },
+        response: {
+          200: {
+            ...exact({
+              data: listOf(
+                exact({
+                  type: entity('payment-method-type'),
+                  maxCount: { type: ['integer', 'null'], minimum: 1 },
+                  count: { type: 'integer', minimum: 0 },
+                }),
+              ),
+              residency: entity('country-code'),
+            }),
+            description:
+              "The payout types the profile may still add (its residency's rules, narrowed by the merchant), with how many it holds.",
+          },
         },
       },
     },
@@ -250,6 +275,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['payout methods'],
         body: idObject,
+        response: allMethods,
       },
     },
     async (request) => {
@@ -374,7 +400,14 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/bank-accounts',
-    { schema: { tags: ['payout methods'], body: objectBody } },
+    {
+      schema: {
+        tags: ['payout methods'],
+        body: objectBody,
+        documentedBody: docs.bankAccount(),
+        response: oneMethod,
+      },
+    },
     async (request) => {
       const profileId = me(request);
       const { form, preferred } = bankRecord(request.body as Body);
@@ -396,7 +429,17 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.put(
     '/bank-accounts/:id',
-    { schema: { tags: ['payout methods'], params: idObject, body: objectBody } },
+    {
+      schema: {
+        tags: ['payout methods'],
+        params: idObject,
+        body: objectBody,
+        description:
+          'Numbers not sent again (they are only ever answered masked) keep their stored value when the country stays the same.',
+        documentedBody: docs.bankAccount(),
+        response: oneMethod,
+      },
+    },
     async (request) => {
       const profileId = me(request);
       const { id } = request.params as { id: string };
@@ -442,7 +485,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete(
     '/bank-accounts/:id',
-    { schema: { tags: ['payout methods'], params: idObject } },
+    { schema: { tags: ['payout methods'], params: idObject, response: allMethods } },
     async (request) => {
       const { id } = request.params as { id: string };
       return deleteMethod(request, (tx, profileId) =>
@@ -455,7 +498,14 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/debit-card',
-    { schema: { tags: ['payout methods'], body: objectBody } },
+    {
+      schema: {
+        tags: ['payout methods'],
+        body: objectBody,
+        documentedBody: docs.form('debit-card', PREFERRED),
+        response: oneMethod,
+      },
+    },
     async (request) => {
       const profileId = me(request);
       const { preferred, ...form } = request.body as Body;
@@ -507,7 +557,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete(
     '/debit-card/:id',
-    { schema: { tags: ['payout methods'], params: idObject } },
+    { schema: { tags: ['payout methods'], params: idObject, response: allMethods } },
     async (request) => {
       const { id } = request.params as { id: string };
       return deleteMethod(request, (tx, profileId) =>
@@ -520,7 +570,14 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/paypal',
-    { schema: { tags: ['payout methods'], body: objectBody } },
+    {
+      schema: {
+        tags: ['payout methods'],
+        body: objectBody,
+        documentedBody: docs.form('paypal', PREFERRED),
+        response: oneMethod,
+      },
+    },
     async (request) => {
       const profileId = me(request);
       const body = request.body as Body;
@@ -541,7 +598,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete('/paypal', { schema: { tags: ['payout methods'] } }, (request) =>
+  app.delete('/paypal', { schema: { tags: ['payout methods'], response: allMethods } }, (request) =>
     deleteMethod(request, onlyOf('Paypal')),
   );
 
@@ -565,7 +622,14 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   // A new or changed token awaits its code: it cannot be preferred or used until verified.
   app.post(
     '/zelle',
-    { schema: { tags: ['payout methods'], body: objectBody } },
+    {
+      schema: {
+        tags: ['payout methods'],
+        body: objectBody,
+        documentedBody: docs.form('zelle'),
+        response: oneMethod,
+      },
+    },
     async (request) => {
       const profileId = me(request);
       const { preferred: _preferred, ...body } = request.body as Body;
@@ -585,7 +649,14 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put('/zelle', { schema: { tags: ['payout methods'], body: objectBody } }, async (request) => {
+  const zelleChange = {
+    tags: ['payout methods'],
+    description: 'A changed token awaits its code again.',
+    body: objectBody,
+    documentedBody: docs.form('zelle'),
+    response: oneMethod,
+  };
+  app.put('/zelle', { schema: zelleChange }, async (request) => {
     const profileId = me(request);
     const { preferred: _preferred, id: _id, status: _status, ...body } = request.body as Body;
     assertCanAdd(await getProfile(db, profileId));
@@ -612,7 +683,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     return respond(profileId, id);
   });
 
-  app.delete('/zelle', { schema: { tags: ['payout methods'] } }, (request) =>
+  app.delete('/zelle', { schema: { tags: ['payout methods'], response: allMethods } }, (request) =>
     deleteMethod(request, zelleOf),
   );
 
@@ -628,6 +699,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           properties: { otpPrefix: { type: 'string', pattern: '^\\d{4}$' } },
         },
+        response: { 200: RESPONSES.codeSent },
       },
     },
     async (request) => {
@@ -672,6 +744,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['payout methods'],
         body: { type: 'object', properties: { otp: { type: 'string' } }, required: ['otp'] },
+        response: oneMethod,
       },
     },
     async (request) => {
@@ -699,7 +772,14 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/physical-checks',
-    { schema: { tags: ['payout methods'], body: objectBody } },
+    {
+      schema: {
+        tags: ['payout methods'],
+        body: objectBody,
+        documentedBody: docs.form('physical-check', PREFERRED),
+        response: oneMethod,
+      },
+    },
     async (request) => {
       const profileId = me(request);
       const body = (request.body ?? {}) as Body;
@@ -728,8 +808,10 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete('/physical-checks', { schema: { tags: ['payout methods'] } }, (request) =>
-    deleteMethod(request, onlyOf('PHYSICAL_CHECK')),
+  app.delete(
+    '/physical-checks',
+    { schema: { tags: ['payout methods'], response: allMethods } },
+    (request) => deleteMethod(request, onlyOf('PHYSICAL_CHECK')),
   );
 };
 export default paymentMethodRoutes;

@@ -35,6 +35,9 @@ import {
   withStoredNumbers,
   type SealedIdentity,
 } from '../../domain/profile';
+import { bool, data, entity, exact, RESPONSES, uuid } from '../../openapi/responses';
+import { formDocumentation } from '../../openapi/form-schemas';
+import type { JsonSchema } from '../../../core/schemas/json-schema';
 
 /** What PATCH /me accepts: every field typed, every choice from its list, nothing else. */
 const PROFILE_PATCH_FIELDS = {
@@ -61,6 +64,58 @@ const profilePatchBody = {
   },
   additionalProperties: false,
 } as const;
+
+/** PATCH /me as the document shows it: the parts as the composed forms describe them. */
+function profilePatchDocument(): JsonSchema {
+  const docs = formDocumentation();
+  const fields: Record<string, JsonSchema> = {
+    ...(PROFILE_PATCH_FIELDS as unknown as Record<string, JsonSchema>),
+    person: docs.form('profile-person'),
+    company: docs.form('profile-company'),
+    addresses: { type: 'array', maxItems: 5, items: docs.form('address') },
+    phones: { type: 'array', maxItems: 10, items: docs.form('phone') },
+  };
+  return {
+    type: 'object',
+    properties: {
+      ...fields,
+      data: { type: 'object', properties: fields, additionalProperties: false },
+    },
+    additionalProperties: false,
+  };
+}
+
+/** POST /me as the document shows it (the server checks it with the register form). */
+const registerBody: JsonSchema = {
+  type: 'object',
+  required: ['data', 'password', 'claimId'],
+  properties: {
+    data: {
+      type: 'object',
+      required: ['email', 'termsAccepted'],
+      properties: {
+        email: { type: 'string', format: 'email' },
+        preferredContact: { $ref: 'preferred-contact.schema.json#' },
+        passwordConfirmation: { type: 'string' },
+        termsAccepted: { type: 'boolean', const: true },
+        additionalAgreementsAccepted: { type: 'boolean' },
+      },
+    },
+    password: {
+      type: 'string',
+      minLength: 8,
+      description: 'At least 8 characters with a letter and a digit; not a common password.',
+    },
+    claimId: { type: 'string', format: 'uuid', description: 'The claim the invitation was for.' },
+  },
+  examples: [
+    {
+      data: { email: 'ana@example.com', termsAccepted: true },
+      password: 'Sunrise-42-river',
+      claimId: '0202dac3-5ce1-442e-b2bd-71ab9c6aaa98',
+    },
+  ],
+};
 
 const sessionProfileId = (request: FastifyRequest): string => request.session?.profileId ?? '';
 
@@ -180,7 +235,13 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     '/me',
     {
       config: { public: true, rateLimit: app.limit(20) },
-      schema: { tags: ['profile'], body: objectBody },
+      schema: {
+        tags: ['profile'],
+        summary: 'Register for a claim',
+        body: objectBody,
+        documentedBody: registerBody,
+        response: { 200: RESPONSES.profile },
+      },
     },
     async (request) => {
       assertNoControlCharacters(request.body);
@@ -251,6 +312,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
             additionalAgreementsAccepted: { type: 'boolean' },
           },
         },
+        response: { 200: RESPONSES.profile },
       },
     },
     async (request) => {
@@ -310,20 +372,32 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   // may do: the portal routes on them (account-blocked page, access-code dialog).
   const readable = { beforeAccessCode: true, whileBlocked: true } as const;
 
-  app.get('/me', { config: readable, schema: { tags: ['profile'] } }, async (request) => ({
+  const me200 = { tags: ['profile'], response: { 200: RESPONSES.profile } };
+  app.get('/me', { config: readable, schema: me200 }, async (request) => ({
     data: await readProfileDto(db, sessionProfileId(request)),
   }));
 
   app.get(
     '/me/status',
-    { config: { ...readable, passive: true }, schema: { tags: ['profile'] } },
+    {
+      config: { ...readable, passive: true },
+      schema: { tags: ['profile'], response: { 200: RESPONSES.profileStatus } },
+    },
     async (request) => {
       const row = await getProfile(db, sessionProfileId(request));
       return { data: { status: row.status } };
     },
   );
 
-  app.patch('/me', { schema: { tags: ['profile'], body: profilePatchBody } }, async (request) => {
+  const patchSchema = {
+    tags: ['profile'],
+    description:
+      'The fields may also come wrapped in `data`. Person, company, addresses and phones are validated with the composed forms of the residency.',
+    body: profilePatchBody,
+    documentedBody: profilePatchDocument(),
+    response: { 200: RESPONSES.profile },
+  };
+  app.patch('/me', { schema: patchSchema }, async (request) => {
     const profileId = sessionProfileId(request);
     const body = request.body as Record<string, unknown>;
     assertNoControlCharacters(body);
@@ -464,7 +538,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     return { data: await readProfileDto(db, profileId) };
   });
 
-  app.delete('/me', { schema: { tags: ['profile'] } }, async (request, reply) => {
+  const deleteSchema = { tags: ['profile'], response: { 200: RESPONSES.deleted } };
+  app.delete('/me', { schema: deleteSchema }, async (request, reply) => {
     const profileId = sessionProfileId(request);
     await db.transaction(async (tx) => {
       await tx.update(claims).set({ profileId: null }).where(eq(claims.profileId, profileId));
@@ -484,6 +559,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           properties: { id: { type: 'string', format: 'uuid' } },
           required: ['id'],
         },
+        response: { 200: RESPONSES.deleted },
       },
     },
     async (request) => {
@@ -502,6 +578,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['profile'],
         body: { type: 'object', properties: { prefix: { type: 'string', pattern: '^\\d{4}$' } } },
+        response: { 200: RESPONSES.codeSent },
       },
     },
     async (request) => {
@@ -540,6 +617,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['profile'],
         body: { type: 'object', properties: { otp: { type: 'string' } }, required: ['otp'] },
+        response: { 200: RESPONSES.profileStatus },
       },
     },
     async (request) => {
@@ -572,6 +650,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['profile'],
         body: { type: 'object', properties: { profileId: { type: 'string' } } },
+        response: { 200: data(exact({ status: bool }), 'Whether this session entered the code.') },
       },
     },
     async (request) => {
@@ -608,6 +687,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
           properties: { front: documentImage, back: documentImage, selfie: documentImage },
         },
+        response: { 200: data(exact({ id: uuid, status: entity('profile-status') })) },
       },
     },
     async (request) => {
@@ -619,7 +699,11 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/id-proofing/start', { schema: { tags: ['identity proofing'] } }, async (request) => {
+  const proofingSchema = {
+    tags: ['identity proofing'],
+    response: { 200: RESPONSES.profileStatus },
+  };
+  app.post('/id-proofing/start', { schema: proofingSchema }, async (request) => {
     const profileId = sessionProfileId(request);
     const status = await db.transaction(async (tx) => {
       const row = await getProfile(tx, profileId, true);

@@ -10,6 +10,7 @@ import {
   isTokenShaped,
   tokenExpired,
 } from '../../repositories/tokens';
+import { data, entity } from '../../openapi/responses';
 
 const tokenRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
@@ -24,6 +25,7 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
           properties: { id: { type: 'string', maxLength: 128 } },
           required: ['id'],
         },
+        response: { 200: data(entity('token-info'), 'The email the invitation was sent to.') },
       },
     },
     async (request) => {
