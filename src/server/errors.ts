@@ -68,6 +68,17 @@ const NETWORK_CODES = new Set([
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
 /**
+ * node-postgres errors without a code that still mean the connection is gone: a transaction's next
+ * query on a client whose connection broke, a client closed under it, or the socket ending.
+ */
+const LOST_CONNECTION_MESSAGES = [
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Connection terminated',
+  'timeout expired',
+];
+
+/**
  * True when an error (or one of its causes: drizzle wraps the driver's error) means the database
  * could not be reached or dropped the connection, so the request may succeed if retried.
  */
@@ -75,6 +86,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
     if (unavailableErrors.has(current)) return true;
+    const message = (current as { message?: unknown }).message;
+    if (
+      current instanceof Error &&
+      typeof message === 'string' &&
+      (current as { code?: unknown }).code === undefined &&
+      LOST_CONNECTION_MESSAGES.some((m) => message.startsWith(m))
+    )
+      return true;
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
       if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;

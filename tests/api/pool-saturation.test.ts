@@ -3,7 +3,8 @@
 // unavailable, so the API answers 503) only when the database cannot be reached.
 // PostgreSQL only (runs when DATABASE_URL is set).
 import { afterAll, describe, expect, it } from 'vitest';
-import { GuardedPool } from '../../src/server/db/client';
+import { sql } from 'drizzle-orm';
+import { GuardedPool, openDatabase } from '../../src/server/db/client';
 import { isDatabaseUnavailable } from '../../src/server/errors';
 import { TcpProxy } from './support/tcp-proxy';
 
@@ -68,6 +69,29 @@ describe.runIf(SERVER_URL)('pool saturation', () => {
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it('marks as unavailable the next query of a transaction whose connection broke', async () => {
+    const target = new URL(SERVER_URL!);
+    const proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432));
+    const url = new URL(SERVER_URL!);
+    url.host = `127.0.0.1:${proxy.port}`;
+    const handle = await openDatabase({ url: url.toString() });
+    try {
+      const error = await handle.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await proxy.cut();
+          await new Promise((r) => setTimeout(r, 50));
+          await tx.execute(sql`select 2`);
+        })
+        .catch((e: unknown) => e);
+      // The API answers it 503 ServiceUnavailable (retryable), never 500.
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await proxy.close();
+      await handle.close().catch(() => {});
     }
   });
 });

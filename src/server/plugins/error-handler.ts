@@ -45,7 +45,11 @@ export function loggableError(error: Error): Record<string, unknown> {
           column: database.column,
           routine: database.routine,
         }
-      : {}),
+      : // A driver error under drizzle's (a lost connection, a protocol error) carries no query
+        // data: its message says what went wrong.
+        cause instanceof Error
+        ? { cause: { type: cause.name, message: cause.message.slice(0, 200) } }
+        : {}),
   };
 }
 
