@@ -456,7 +456,11 @@ ${noticeHtml({
           const retryable =
             (error instanceof ApiError && error.statusCode === 503) || isDatabaseUnavailable(error);
           if (!retryable) throw error;
-          request.log.warn({ event: 'login_unavailable', err: { message: String(error) } }, 'busy');
+          // Not the error itself: a failed query's message repeats its parameters (the email).
+          request.log.warn(
+            { event: 'login_unavailable', reason: error instanceof ApiError ? 'busy' : 'database' },
+            'sign-in could not be served',
+          );
           reply.header('retry-after', String(RETRY_AFTER_SECONDS));
           const text = view.t('busy');
           return htmlPage(reply, 503, loginForm(view, path, next, { kind: 'error', text }, email));
