@@ -1,8 +1,8 @@
 // npm run soak -- [--users N] [--seconds S] [--think-ms MS] [--ramp-seconds S]
-// npm run chaos -- [the same] [--faults kill,db-cut,term] [--cut-seconds S]
+// npm run chaos -- [the same] [--faults kill,db-cut,redis-cut,term] [--cut-seconds S]
 import type { Fault, RunOptions } from './run';
 
-const FAULTS: Fault[] = ['kill', 'db-cut', 'term'];
+const FAULTS: Fault[] = ['kill', 'db-cut', 'redis-cut', 'term'];
 
 export function parseOptions(
   argv: string[],

@@ -13,7 +13,7 @@ import { checkDatabase, type CheckResult } from './checks';
 import { runJourney, type Told } from './journey';
 import { classify, errorsByKind, figuresByKind, Recorder, type KindFigures } from './record';
 
-export type Fault = 'kill' | 'db-cut' | 'term';
+export type Fault = 'kill' | 'db-cut' | 'redis-cut' | 'term';
 
 export interface RunOptions {
   users: number;
@@ -59,8 +59,14 @@ export async function run(options: RunOptions): Promise<RunResult> {
     : null;
   const serverUrl = new URL(database.url);
   if (proxy) serverUrl.host = `127.0.0.1:${proxy.port}`;
+  const redisTarget = new URL(options.redisUrl);
+  const redisProxy = options.faults.includes('redis-cut')
+    ? await TcpProxy.start(redisTarget.hostname, Number(redisTarget.port || 6379))
+    : null;
+  const redisUrl = new URL(options.redisUrl);
+  if (redisProxy) redisUrl.host = `127.0.0.1:${redisProxy.port}`;
   const env: NodeJS.ProcessEnv = {
-    REDIS_URL: options.redisUrl,
+    REDIS_URL: redisUrl.toString(),
     ADMIN_API_KEY: randomKey(),
     APP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     // All the load comes from one address.
@@ -111,6 +117,13 @@ export async function run(options: RunOptions): Promise<RunResult> {
         await sleep(options.cutSeconds * 1000);
         await proxy!.restore();
         close(3_000);
+      },
+      // Redis stops: rate limits fall back to each process's memory and the API keeps serving, so
+      // this window expects no error at all.
+      'redis-cut': async () => {
+        await redisProxy!.cut();
+        await sleep(options.cutSeconds * 1000);
+        await redisProxy!.restore();
       },
       term: async () => {
         const close = recorder.fault('SIGTERM soak-a');
@@ -196,6 +209,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     await stopAll();
     await Promise.all(servers.map((s) => s.stop()));
     await proxy?.close();
+    await redisProxy?.close();
     await database.drop();
   }
 }
