@@ -76,6 +76,7 @@ const LOST_CONNECTION_MESSAGES = [
   'Client was closed and is not queryable',
   'Connection terminated',
   'timeout expired',
+  'Query read timeout',
 ];
 
 /**

@@ -94,4 +94,23 @@ describe.runIf(SERVER_URL)('pool saturation', () => {
       await handle.close().catch(() => {});
     }
   });
+
+  it('gives up on a query the server went silent on, marked unavailable, within 30 s', async () => {
+    const target = new URL(SERVER_URL!);
+    const proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432));
+    const url = new URL(SERVER_URL!);
+    url.host = `127.0.0.1:${proxy.port}`;
+    const handle = await openDatabase({ url: url.toString() });
+    try {
+      await handle.db.execute(sql`select 1`);
+      proxy.freeze();
+      const started = Date.now();
+      const error = await handle.db.execute(sql`select 2`).catch((e: unknown) => e);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      await proxy.close();
+      await handle.close().catch(() => {});
+    }
+  }, 40_000);
 });

@@ -44,12 +44,16 @@ export interface OpenOptions {
  * - statement_timeout: PostgreSQL cancels any statement after 10 s (57014); our slowest
  *   statements take milliseconds, so only a stuck lock or an overloaded server reaches it;
  * - idle_in_transaction_session_timeout: a transaction whose client vanished frees its locks;
+ * - query_timeout: the client's own read timeout, past statement_timeout, for a server that went
+ *   silent mid-query (a network that drops packets): the query fails as "unavailable" at 12 s
+ *   instead of waiting for TCP keepalive;
  * - keepAlive: a peer that disappeared without closing the socket is noticed by TCP.
  */
 export const POOL_LIMITS = {
   max: 10,
   connectionTimeoutMillis: 3_000,
   statement_timeout: 10_000,
+  query_timeout: 12_000,
   idle_in_transaction_session_timeout: 15_000,
   keepAlive: true,
   keepAliveInitialDelayMillis: 10_000,

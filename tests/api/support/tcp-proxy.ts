@@ -72,6 +72,18 @@ export class TcpProxy {
     this.destroyAll();
   }
 
+  /**
+   * Open connections stay open but nothing more passes either way, as a network that silently
+   * drops packets; new connections are left unanswered too.
+   */
+  freeze(): void {
+    this.mode = 'blackhole';
+    for (const socket of this.sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
+  }
+
   /** Forwards again (listening on the same port if it was cut). */
   async restore(): Promise<void> {
     this.destroyAll();
