@@ -89,6 +89,9 @@ export function checkResponses(app: FastifyInstance): ResponseChecker {
     if (!type.startsWith('application/json') || typeof payload !== 'string') return payload;
     const config = request.routeOptions.config as { staticFiles?: boolean };
     if (config.staticFiles) return payload;
+    // Routes kept out of the document on purpose (the PayPal simulator, the portal's files).
+    const schema = request.routeOptions.schema as { hide?: boolean } | undefined;
+    if (!request.is404 && schema?.hide) return payload;
     let body: unknown;
     try {
       body = JSON.parse(payload);
