@@ -35,15 +35,32 @@ export const THEME_COLORS: Record<'light' | 'dark', ThemeColors> = {
   },
 };
 
+/** Backgrounds of the theme a merchant does not set, which its colours are shown on too. */
+export type FixedColor = 'surface2' | 'primarySoft';
+export type PaletteColor = ThemeColor | FixedColor;
+export const FIXED_COLOR_VARIABLES: Record<FixedColor, string> = {
+  surface2: '--color-surface-2',
+  primarySoft: '--color-primary-soft',
+};
+export const FIXED_COLORS: Record<'light' | 'dark', Record<FixedColor, string>> = {
+  light: { surface2: '#f7f8fb', primarySoft: '#e8eefc' },
+  dark: { surface2: '#242835', primarySoft: '#23304f' },
+};
+
 /** Text (first) shown on a background (second): every pair the portal paints. */
-export const CONTRAST_PAIRS: readonly (readonly [ThemeColor, ThemeColor])[] = [
+export const CONTRAST_PAIRS: readonly (readonly [PaletteColor, PaletteColor])[] = [
   ['text', 'background'],
   ['text', 'surface'],
+  ['text', 'surface2'],
   ['muted', 'background'],
   ['muted', 'surface'],
+  ['muted', 'surface2'],
   // Links and secondary buttons.
   ['primary', 'background'],
   ['primary', 'surface'],
+  ['primary', 'surface2'],
+  // Badges, the current step, the user's initials.
+  ['primary', 'primarySoft'],
   // The main button.
   ['onPrimary', 'primary'],
 ];
@@ -75,15 +92,25 @@ export function themeColors(branding: Pick<Branding, 'theme' | 'colors'>): Theme
   return { ...THEME_COLORS[branding.theme === 'dark' ? 'dark' : 'light'], ...branding.colors };
 }
 
+/** Every colour a pair is made of: the theme's, the merchant's over them, the fixed ones. */
+export function palette(
+  branding: Pick<Branding, 'theme' | 'colors'>,
+): Record<PaletteColor, string> {
+  return {
+    ...FIXED_COLORS[branding.theme === 'dark' ? 'dark' : 'light'],
+    ...themeColors(branding),
+  };
+}
+
 export interface ContrastProblem {
-  foreground: ThemeColor;
-  background: ThemeColor;
+  foreground: PaletteColor;
+  background: PaletteColor;
   ratio: number;
 }
 
 /** The pairs of a merchant's colours under AA contrast for text (none: the theme holds). */
 export function contrastProblems(branding: Pick<Branding, 'theme' | 'colors'>): ContrastProblem[] {
-  const colors = themeColors(branding);
+  const colors = palette(branding);
   return CONTRAST_PAIRS.map(([foreground, background]) => ({
     foreground,
     background,

@@ -4,7 +4,7 @@
 // read: a text/background pair of its colours under WCAG AA contrast (4.5:1).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AA_TEXT_CONTRAST, contrastProblems, themeColors } from '../../core/branding/contrast';
+import { AA_TEXT_CONTRAST, contrastProblems, palette } from '../../core/branding/contrast';
 import { createAjv } from '../../core/validation/ajv';
 import { loadEntitySchemas } from '../../core/schemas/catalog';
 import type { Configuration } from '../../core/types/entities/configuration';
@@ -70,7 +70,7 @@ export function loadMerchants(dir: string): MerchantDirectory {
     const branding = merchant.configuration.branding;
     const lowContrast = contrastProblems(branding);
     if (lowContrast.length) {
-      const colors = themeColors(branding);
+      const colors = palette(branding);
       const pairs = lowContrast.map(
         ({ foreground, background, ratio }) =>
           `${foreground} ${colors[foreground]} on ${background} ${colors[background]} is ${ratio.toFixed(2)}:1`,

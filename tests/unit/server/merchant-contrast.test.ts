@@ -9,6 +9,8 @@ import {
   COLOR_VARIABLES,
   contrastProblems,
   contrastRatio,
+  FIXED_COLOR_VARIABLES,
+  FIXED_COLORS,
   THEME_COLORS,
 } from '../../../src/core/branding/contrast';
 import { REPO_ROOT } from '../../../src/core/schemas/catalog';
@@ -44,11 +46,19 @@ describe('merchant theme contrast', () => {
       ['light', ':root'],
       ['dark', ":root[data-theme='dark']"],
     ] as const) {
-      for (const [color, variable] of Object.entries(COLOR_VARIABLES)) {
-        const value = new RegExp(`${variable}:\\s*(#[0-9a-f]{6});`, 'i').exec(block(selector))?.[1];
-        expect(value, `${theme} ${variable}`).toBe(
+      const expected: [string, string][] = [
+        ...Object.entries(COLOR_VARIABLES).map(([color, variable]): [string, string] => [
+          variable,
           THEME_COLORS[theme][color as keyof typeof COLOR_VARIABLES],
-        );
+        ]),
+        ...Object.entries(FIXED_COLOR_VARIABLES).map(([color, variable]): [string, string] => [
+          variable,
+          FIXED_COLORS[theme][color as keyof typeof FIXED_COLOR_VARIABLES],
+        ]),
+      ];
+      for (const [variable, color] of expected) {
+        const value = new RegExp(`${variable}:\\s*(#[0-9a-f]{6});`, 'i').exec(block(selector))?.[1];
+        expect(value, `${theme} ${variable}`).toBe(color);
       }
       expect(contrastProblems({ theme })).toEqual([]);
     }
@@ -65,6 +75,15 @@ describe('merchant theme contrast', () => {
     });
     expect(() => loadMerchants(dir)).toThrow(
       /demo\.json: merchant "demo" has theme colours under WCAG AA contrast .*muted #8a8f99 on background #f4f6fb is 3\.\d\d:1; muted #8a8f99 on surface #ffffff is 3\.\d\d:1/,
+    );
+  });
+
+  it('refuses a primary colour unreadable on the soft primary background of the theme (badges)', () => {
+    const dir = merchantsWith('demo', (branding) => {
+      branding.colors = { primary: '#4a6fa5', background: '#ffffff', onPrimary: '#ffffff' };
+    });
+    expect(() => loadMerchants(dir)).toThrow(
+      /primary #4a6fa5 on primarySoft #e8eefc is \d\.\d\d:1/,
     );
   });
 
