@@ -35,31 +35,37 @@ export async function seriousViolations(
     });
 }
 
-const setTheme = (page: Page, theme: Theme) =>
-  page.evaluate((value) => {
-    document.documentElement.dataset.theme = value;
-  }, theme);
+/** The theme, and a merchant's own colours over it (CSS variable to value), as the portal paints. */
+const setTheme = (page: Page, theme: Theme, colors: Record<string, string>) =>
+  page.evaluate(
+    ([value, variables]) => {
+      const root = document.documentElement;
+      root.dataset.theme = value;
+      for (const [name, color] of Object.entries(variables)) root.style.setProperty(name, color);
+    },
+    [theme, colors] as const,
+  );
 
 /**
  * The findings of one pass (a language and a theme): `check` adds to them, the pass's last test
  * asserts they are empty.
  */
-export function axeAudit(options: { theme: Theme }) {
+export function axeAudit(options: { theme: Theme; colors?: Record<string, string> }) {
   const found: string[] = [];
   const states: string[] = [];
   return {
     found,
     states,
     /**
-     * Every WCAG A/AA rule on the page as it is, in the pass's theme (the theme is one attribute
-     * on <html>, so a state need not be rebuilt for it). `merchantTheme` checks the page in its
+     * Every WCAG A/AA rule on the page as it is, in the pass's theme and colours (the theme is one
+     * attribute on <html> and the colours CSS variables, so a state need not be rebuilt for them). `merchantTheme` checks the page in its
      * merchant's own look instead (the dark merchant, the server's sign-in page).
      */
     async check(page: Page, state: string, merchantTheme = false): Promise<void> {
       const theme = merchantTheme
         ? await page.evaluate(() => (document.documentElement.dataset.theme ?? 'light') as Theme)
         : options.theme;
-      if (!merchantTheme) await setTheme(page, theme);
+      if (!merchantTheme) await setTheme(page, theme, options.colors ?? {});
       const started = Date.now();
       const lang = await page.evaluate(() => document.documentElement.lang);
       const label = `${state} (${lang}, ${theme})`;
