@@ -1,13 +1,15 @@
 // Pictures for humans (test-results/screenshots/, gitignored): the start page and the maintenance
 // page of both merchants, and the header (with the side panel open) of a signed-in ACTIVATED user.
-import { mkdirSync, statSync } from 'node:fs';
+// The README's tour pictures (docs/screenshots/, committed) are made here too: always into
+// test-results/readme/, and into docs/screenshots/ with README_SCREENSHOTS=1.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { activatedUser, PERSON } from './support/api';
+import { activatedUser, PERSON, registeredUser } from './support/api';
 import { signInThroughPortal, browserForFile } from './support/browser';
-import { chooseLanguage } from './support/ui';
-import { SCREENSHOT_DIR } from './support/constants';
+import { chooseLanguage, field, mailedCode, named, see, textsOf, type Texts } from './support/ui';
+import { REPO_ROOT, SCREENSHOT_DIR } from './support/constants';
 
 const { newPage } = browserForFile();
 
@@ -30,6 +32,33 @@ async function settle(page: Page) {
       ),
     );
   });
+}
+
+/** The README's pictures: their names, what each shows, and the width they are taken at. */
+const TOUR = [
+  'dashboard',
+  'bank-account-gb-error',
+  'settings',
+  'dark-merchant',
+  'spanish-registration',
+] as const;
+const TOUR_WIDTH = 1024;
+const TOUR_DIR = join(REPO_ROOT, 'test-results/readme');
+const DOCS_DIR = join(REPO_ROOT, 'docs/screenshots');
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(path: string): { width: number; height: number } {
+  const bytes = readFileSync(path);
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** The account-setup code step, typed from the outbox. */
+async function verifyByCode(page: Page, t: Texts, email: string) {
+  const code = await mailedCode(email);
+  await page.getByLabel(t.common('registration.verify.codeLabel')).fill(code.otp);
+  await page.getByRole('button', { name: named(t.common('registration.verify.confirm')) }).click();
+  await page.waitForURL(/\/registration$/);
+  await settle(page);
 }
 
 function expectPicture(name: string) {
@@ -267,5 +296,91 @@ describe('screenshots (browser)', () => {
       fullPage: true,
     });
     expectPicture('issue12-de-light-photo-id.png');
+  }, 120_000);
+
+  it('writes the README tour: dashboard, a GB bank account with an error, settings, the dark merchant, Spanish', async () => {
+    mkdirSync(TOUR_DIR, { recursive: true });
+    const en = textsOf('en');
+    const es = textsOf('es');
+    // A plain address for the picture; the e2e database is new for every run.
+    const user = await activatedUser('ana.lima@example.com');
+    const added = await user.client.api('POST', '/payment-methods/bank-accounts', {
+      countryCode: 'DE',
+      transferMethod: 'WIRE',
+      nickname: 'Berlin Giro',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const viewport = { width: TOUR_WIDTH, height: 720 };
+    const shoot = async (page: Page, name: (typeof TOUR)[number]) => {
+      await settle(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(TOUR_DIR, `${name}.png`) });
+    };
+
+    const page = await newPage({ viewport });
+    await signInThroughPortal(page, origin(HOSTS.light), user.email);
+    await page.waitForURL(/\/dashboard$/);
+    await shoot(page, 'dashboard');
+
+    await page.goto(`${origin(HOSTS.light)}/bank-account`);
+    await settle(page);
+    await page
+      .getByLabel(named(en.field('countryCode')))
+      .first()
+      .selectOption('GB');
+    await field(page, en.field('nickname')).fill('Savings');
+    await field(page, en.field('sortCode')).fill('200000');
+    await field(page, en.field('accountNumber')).fill('55779912');
+    await field(page, en.field('accountNumberConfirmation')).fill('55779912');
+    await page
+      .getByRole('button', { name: named(en.common('payoutMethods.bankAccount.add')) })
+      .click();
+    await see(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+    // The whole form: the country, the summary, and the error under its field.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(TOUR_DIR, 'bank-account-gb-error.png'), fullPage: true });
+
+    await page.goto(`${origin(HOSTS.light)}/settings`);
+    await settle(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(TOUR_DIR, 'settings.png'), fullPage: true });
+
+    const dark = await newPage({ viewport });
+    await dark.goto(`${origin(HOSTS.dark)}/auth/start`);
+    await settle(dark);
+    expect(await dark.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await shoot(dark, 'dark-merchant');
+
+    // A new recipient's details form, in Spanish, after a submit that left fields out.
+    const fresh = await registeredUser();
+    const spanish = await newPage({ viewport });
+    await signInThroughPortal(spanish, origin(HOSTS.light), fresh.email);
+    await spanish.waitForURL(/\/registration\/verify-account$/);
+    await chooseLanguage(spanish, 'es');
+    await verifyByCode(spanish, es, fresh.email);
+    await field(spanish, es.field('firstName')).fill('Lucía');
+    await spanish
+      .getByRole('button', { name: named(es.common('registration.details.next')) })
+      .click();
+    await see(spanish.locator('main [aria-invalid="true"]').first()).toBeVisible();
+    await spanish.evaluate(() => window.scrollTo(0, 0));
+    await spanish.screenshot({ path: join(TOUR_DIR, 'spanish-registration.png') });
+
+    const update = process.env.README_SCREENSHOTS === '1';
+    if (update) mkdirSync(DOCS_DIR, { recursive: true });
+    for (const name of TOUR) {
+      const made = join(TOUR_DIR, `${name}.png`);
+      expect(pngSize(made).width, `${name}.png width`).toBe(TOUR_WIDTH);
+      if (update) copyFileSync(made, join(DOCS_DIR, `${name}.png`));
+      // The README shows the committed copy: it must exist, be this wide and stay small.
+      const committed = join(DOCS_DIR, `${name}.png`);
+      expect(existsSync(committed), `docs/screenshots/${name}.png is missing`).toBe(true);
+      expect(pngSize(committed).width).toBe(TOUR_WIDTH);
+      expect(statSync(committed).size, `docs/screenshots/${name}.png`).toBeLessThan(300_000);
+    }
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    for (const name of TOUR) expect(readme).toContain(`docs/screenshots/${name}.png`);
   }, 120_000);
 });

@@ -1,8 +1,10 @@
 // Per-merchant configuration from config/merchants/*.json, chosen by the request's host name.
 // Each file is checked against the configuration schema at start; a broken file stops the server
-// with a message naming the file and the field.
+// with a message naming the file and the field, and so does a theme whose text would be hard to
+// read: a text/background pair of its colours under WCAG AA contrast (4.5:1).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AA_TEXT_CONTRAST, contrastProblems, palette } from '../../core/branding/contrast';
 import { createAjv } from '../../core/validation/ajv';
 import { loadEntitySchemas } from '../../core/schemas/catalog';
 import type { Configuration } from '../../core/types/entities/configuration';
@@ -64,6 +66,19 @@ export function loadMerchants(dir: string): MerchantDirectory {
           `configuration${e.instancePath.replace(/\//g, '.')}${e.params.missingProperty ? `.${String(e.params.missingProperty)}` : ''}${e.params.additionalProperty ? `.${String(e.params.additionalProperty)}` : ''} ${e.message ?? 'is invalid'}`,
       );
       throw new MerchantConfigError(`${where}: ${problems.join('; ')}`);
+    }
+    const branding = merchant.configuration.branding;
+    const lowContrast = contrastProblems(branding);
+    if (lowContrast.length) {
+      const colors = palette(branding);
+      const pairs = lowContrast.map(
+        ({ foreground, background, ratio }) =>
+          `${foreground} ${colors[foreground]} on ${background} ${colors[background]} is ${ratio.toFixed(2)}:1`,
+      );
+      throw new MerchantConfigError(
+        `${where}: merchant "${merchant.id}" has theme colours under WCAG AA contrast for text ` +
+          `(${AA_TEXT_CONTRAST}:1) in configuration.branding.colors: ${pairs.join('; ')}`,
+      );
     }
     return merchant;
   });

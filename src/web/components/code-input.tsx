@@ -135,6 +135,7 @@ export function CodeInput({
   const inputId = useId();
   const introId = useId();
   const messageId = useId();
+  const noticeId = useId();
   return (
     <div className="code-input">
       <p id={introId} className="code-input__intro">
@@ -161,22 +162,23 @@ export function CodeInput({
           pattern={`\\d{${CODE_LENGTH}}`}
           maxLength={CODE_LENGTH}
           value={value}
-          aria-describedby={error || notice ? `${introId} ${messageId}` : introId}
+          aria-describedby={
+            error ? `${introId} ${messageId}` : notice ? `${introId} ${noticeId}` : introId
+          }
           aria-invalid={error ? true : undefined}
           onChange={(event) =>
             onChange(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))
           }
         />
       </div>
-      {/* Always rendered, so the live region exists before its first message. */}
-      <p
-        id={messageId}
-        className={
-          error ? 'code-dialog__message code-dialog__message--error' : 'code-dialog__message'
-        }
-        role={error ? 'alert' : 'status'}
-      >
-        {error ?? notice}
+      {/* Both always rendered, each with one role, so a live region exists before its first
+          message and is announced when the message arrives: a wrong code at once (alert),
+          a notice such as "code sent again" politely (status). */}
+      <p id={messageId} className="code-dialog__message code-dialog__message--error" role="alert">
+        {error}
+      </p>
+      <p id={noticeId} className="code-dialog__message" role="status">
+        {error ? null : notice}
       </p>
     </div>
   );

@@ -110,11 +110,13 @@ export function Dropdown({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={ariaLabel}
         onClick={() => (open ? close(false) : openAt(checkedIndex))}
         onKeyDown={onTriggerKeyDown}
       >
         {label}
+        {/* The name is the visible label, then what the menu is for (WCAG 2.5.3: the words a
+            speech user sees are part of the name). */}
+        {ariaLabel ? <span className="visually-hidden">, {ariaLabel}</span> : null}
         <svg className="dropdown__chevron" aria-hidden="true" viewBox="0 0 16 16" width="16">
           <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>

@@ -1,6 +1,7 @@
 // An accessible modal dialog on the native <dialog> element: focus moves in and is trapped by the
 // browser, Escape closes (unless the modal must be answered), focus returns where it was.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { trapTab } from './focus-trap';
 
 export interface ModalProps {
   open: boolean;
@@ -49,6 +50,7 @@ export function Modal({
       role={role}
       aria-modal="true"
       aria-labelledby={titleId}
+      onKeyDown={trapTab}
       onCancel={(event) => {
         event.preventDefault();
         if (!required) onClose?.();

@@ -44,8 +44,12 @@ describe('shared widgets', () => {
     expect(initialsOf('ana maria lima')).toBe('AL');
     expect(initialsOf('Émile')).toBe('É');
     expect(initialsOf('  ')).toBe('');
-    await renderWithProviders(<UserIcon name="Ana Lima" />);
-    expect(screen.getByText('AL')).toHaveAttribute('aria-hidden', 'true');
+    const { container } = await renderWithProviders(<UserIcon name="Ana Lima" />);
+    // Painted by CSS from the attribute: a picture of the name, hidden from assistive technology.
+    const icon = container.querySelector('.user-icon');
+    expect(icon).toHaveAttribute('data-initials', 'AL');
+    expect(icon).toHaveAttribute('aria-hidden', 'true');
+    expect(icon).toHaveTextContent('');
   });
 
   it('names a section by its heading', async () => {

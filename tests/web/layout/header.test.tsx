@@ -27,7 +27,7 @@ describe('header', () => {
   it('switches the language from the menu and keeps the choice in local storage', async () => {
     const user = userEvent.setup();
     await renderApp('/dashboard');
-    const trigger = await screen.findByRole('button', { name: 'Language' });
+    const trigger = await screen.findByRole('button', { name: 'English, Language' });
     expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
     await user.click(trigger);
     const items = screen.getAllByRole('menuitemradio');
@@ -46,7 +46,7 @@ describe('header', () => {
 
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('es');
-    const spanish = await screen.findByRole('button', { name: 'Idioma' });
+    const spanish = await screen.findByRole('button', { name: 'Español, Idioma' });
     expect(spanish).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Política de privacidad' })).toBeInTheDocument();
     await user.click(spanish);
@@ -60,7 +60,7 @@ describe('header', () => {
     const user = userEvent.setup();
     server.use(configsWith({ supportedLocales: ['en', 'pt'] }));
     await renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByRole('button', { name: 'English, Language' }));
     expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual([
       'English',
       'Português',
@@ -70,7 +70,7 @@ describe('header', () => {
   it('is used with the keyboard alone: arrows, Home, End, Escape', async () => {
     const user = userEvent.setup();
     await renderApp('/dashboard');
-    const trigger = await screen.findByRole('button', { name: 'Language' });
+    const trigger = await screen.findByRole('button', { name: 'English, Language' });
     trigger.focus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveFocus();
@@ -94,7 +94,7 @@ describe('header', () => {
     server.use(configsWith({ branding: { hideLanguageMenu: true } }));
     await renderApp('/dashboard');
     await screen.findByRole('button', { name: 'Your profile' });
-    expect(screen.queryByRole('button', { name: 'Language' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Language/ })).not.toBeInTheDocument();
   });
 
   it('shows the profile button only to a signed-in user', async () => {
@@ -107,6 +107,8 @@ describe('header', () => {
   it("shows the user's initials on the profile button", async () => {
     await renderApp('/dashboard');
     const profile = await screen.findByRole('button', { name: 'Your profile' });
-    await waitFor(() => expect(profile).toHaveTextContent('AL'));
+    await waitFor(() =>
+      expect(profile.querySelector('.user-icon')).toHaveAttribute('data-initials', 'AL'),
+    );
   });
 });

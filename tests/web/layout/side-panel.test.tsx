@@ -37,7 +37,7 @@ async function openPanel(url: string, profile?: Profile) {
   const view = await renderApp(url);
   const button = await screen.findByRole('button', { name: 'Your profile' });
   await user.click(button);
-  const panel = await screen.findByRole('complementary', { name: 'Your profile' });
+  const panel = await screen.findByRole('dialog', { name: 'Your profile' });
   return { ...view, user, button, panel };
 }
 
@@ -47,15 +47,28 @@ describe('side panel', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(panel).toHaveFocus();
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
+  });
+
+  it('is modal: Tab and Shift+Tab stay inside the panel', async () => {
+    const { user, panel } = await openPanel('/dashboard');
+    expect(panel).toHaveAttribute('aria-modal', 'true');
+    const close = within(panel).getByRole('button', { name: 'Close profile panel' });
+    const logout = await within(panel).findByRole('link', { name: 'Sign out' });
+    await user.tab({ shift: true });
+    expect(logout).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(logout).toHaveFocus();
   });
 
   it('closes with its close button', async () => {
     const { user, button } = await openPanel('/dashboard');
     await user.click(screen.getByRole('button', { name: 'Close profile panel' }));
-    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
   });
 
@@ -63,13 +76,13 @@ describe('side panel', () => {
     const { user, panel, router } = await openPanel('/dashboard');
     await user.click(within(panel).getByRole('link', { name: 'Settings' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
-    await waitFor(() => expect(screen.queryByRole('complementary')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('closes on navigation started elsewhere (e.g. the back button)', async () => {
     const { router } = await openPanel('/dashboard');
     await router.navigate('/dev');
-    await waitFor(() => expect(screen.queryByRole('complementary')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it.each([

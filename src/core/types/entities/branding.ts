@@ -21,6 +21,35 @@ export interface Branding {
    */
   theme?: 'light' | 'dark';
   /**
+   * The merchant's own colours (#rrggbb), each replacing the theme's. Every text and background pair they make must reach WCAG AA contrast (4.5:1): the server refuses to start with a merchant whose pair falls short, naming the merchant and the pair.
+   */
+  colors?: {
+    /**
+     * Page background.
+     */
+    background?: string;
+    /**
+     * Background of cards, forms and dialogs.
+     */
+    surface?: string;
+    /**
+     * Body text, on the background and on the surface.
+     */
+    text?: string;
+    /**
+     * Secondary text (hints, dates), on the background and on the surface.
+     */
+    muted?: string;
+    /**
+     * Links, focus rings and the main button's background.
+     */
+    primary?: string;
+    /**
+     * Text on the main button (on the primary colour).
+     */
+    onPrimary?: string;
+  };
+  /**
    * Show the logo in the header.
    */
   headerLogoEnabled?: boolean;

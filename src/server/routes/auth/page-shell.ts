@@ -2,6 +2,7 @@
 // branding as the portal shows it (logo and portal name, light or dark theme, favicon, footer
 // links) and a language menu of plain links, so these pages look like the portal, not another site,
 // and work without JavaScript (the CSP allows no inline script).
+import { themeColors } from '../../../core/branding/contrast';
 import type { Locale } from '../../../core/i18n/messages';
 import type { Branding } from '../../../core/types/entities/branding';
 import { footerTexts } from '../../../core/i18n/merchant-texts';
@@ -84,6 +85,8 @@ function footer(view: PageContext): string {
 
 export function renderPage(view: PageContext, title: string, body: string): string {
   const dark = view.theme === 'dark';
+  // The merchant's own colours over its theme's, as the portal paints them.
+  const c = themeColors({ theme: dark ? 'dark' : 'light', colors: view.branding.colors });
   const favicon = view.branding.faviconUrl
     ? `<link rel="icon" href="${escapeHtml(view.branding.faviconUrl)}">`
     : '';
@@ -91,22 +94,22 @@ export function renderPage(view: PageContext, title: string, body: string): stri
 <html lang="${escapeHtml(view.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>${favicon}
 <style>
-body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:${dark ? '#12141a' : '#f4f6fb'};color:${dark ? '#e8eaf0' : '#1b2230'}}
-.top{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:space-between;padding:.75rem 1.5rem;background:${dark ? '#1d2029' : '#fff'};border-bottom:1px solid ${dark ? '#2c3140' : '#dfe3ec'}}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:${c.background};color:${c.text}}
+.top{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:space-between;padding:.75rem 1.5rem;background:${c.surface};border-bottom:1px solid ${dark ? '#2c3140' : '#dfe3ec'}}
 .brand{display:flex;align-items:center;gap:.75rem;font-weight:700}.logo{display:block;height:32px;width:auto;max-width:12rem}
 .name{white-space:nowrap}
 .langs ul,footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0;padding:0}
 .langs a{text-decoration:none;padding:.25rem .4rem;border-radius:6px}.langs a[aria-current]{font-weight:700;text-decoration:underline}
-main{box-sizing:border-box;width:calc(100% - 2rem);max-width:26rem;margin:8vh auto;padding:2rem;border-radius:12px;background:${dark ? '#1d2029' : '#fff'};box-shadow:0 2px 16px rgba(0,0,0,.08)}
+main{box-sizing:border-box;width:calc(100% - 2rem);max-width:26rem;margin:8vh auto;padding:2rem;border-radius:12px;background:${c.surface};box-shadow:0 2px 16px rgba(0,0,0,.08)}
 h1{font-size:1.5rem;margin:0 0 1.5rem}label{display:block;font-weight:600;margin:1rem 0 .35rem}
 input{box-sizing:border-box;width:100%;padding:.65rem .75rem;border:1px solid #8a93a6;border-radius:8px;font:inherit;background:inherit;color:inherit}
-button{margin-top:1.5rem;width:100%;padding:.75rem;border:0;border-radius:8px;background:${dark ? '#7aa2ff' : '#2450d6'};color:${dark ? '#0b1020' : '#fff'};font:inherit;font-weight:600;cursor:pointer}
-:focus-visible{outline:3px solid ${dark ? '#7aa2ff' : '#2450d6'};outline-offset:2px}
+button{margin-top:1.5rem;width:100%;padding:.75rem;border:0;border-radius:8px;background:${c.primary};color:${c.onPrimary};font:inherit;font-weight:600;cursor:pointer}
+:focus-visible{outline:3px solid ${c.primary};outline-offset:2px}
 .links{margin:1.25rem 0 0;text-align:center}.help{margin:.35rem 0 0;font-size:.9rem;opacity:.8}
 .note{margin:1rem 0 0;padding:.75rem;border-radius:8px;background:${dark ? '#1d2b3a' : '#e8f0fd'}}
 a{color:inherit}
 .error{margin:1rem 0 0;padding:.75rem;border-radius:8px;background:${dark ? '#3a1d22' : '#fde8ea'};color:${dark ? '#ffb3bd' : '#8a1020'}}
-footer{margin-top:auto;padding:1.25rem 1.5rem;font-size:.875rem;background:${dark ? '#1d2029' : '#fff'};border-top:1px solid ${dark ? '#2c3140' : '#dfe3ec'}}
+footer{margin-top:auto;padding:1.25rem 1.5rem;font-size:.875rem;background:${c.surface};border-top:1px solid ${dark ? '#2c3140' : '#dfe3ec'}}
 footer p{margin:0 0 .5rem}
 </style></head><body>${header(view)}<main>${body}</main>${footer(view)}</body></html>`;
 }

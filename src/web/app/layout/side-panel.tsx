@@ -1,11 +1,13 @@
 // The profile drawer (spec section 2): contact details, links by profile status, the preferred
 // payout method and sign-out. Escape, the backdrop, the close button and any navigation close it;
-// focus moves into it on open and back to the profile button on close.
+// it is a modal dialog: focus moves into it on open, Tab stays inside, and focus goes back to the
+// profile button on close.
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhoneFormat } from '../../lib/use-phone-format';
 import { Link, useLocation } from 'react-router-dom';
 import type { Configuration } from '../../../core/types/entities/configuration';
+import { trapTab } from '../../components/focus-trap';
 import { UserIcon } from '../../components/user-icon';
 import { useGetPaymentMethodsQuery } from '../../features/payment-methods/api/payment-methods-api';
 import { useGetProfileQuery } from '../../features/profile/api/profile-api';
@@ -78,7 +80,7 @@ function SidePanelContent({
   const { t, i18n } = useTranslation();
   const formatPhone = usePhoneFormat();
   const dispatch = useAppDispatch();
-  const panelRef = useRef<HTMLElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = () => dispatch(setSidePanel(false));
 
@@ -97,12 +99,15 @@ function SidePanelContent({
   return (
     <>
       <div className="side-panel__backdrop" aria-hidden="true" onClick={close} />
-      <aside
+      <div
         ref={panelRef}
         id={SIDE_PANEL_ID}
         className="side-panel"
+        role="dialog"
+        aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
+        onKeyDown={trapTab}
       >
         <div className="side-panel__top">
           <h2 id={titleId} className="side-panel__title">
@@ -176,7 +181,7 @@ function SidePanelContent({
             {t('sidePanel.logout')}
           </Link>
         </div>
-      </aside>
+      </div>
     </>
   );
 }
