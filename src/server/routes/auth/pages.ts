@@ -188,6 +188,19 @@ function logoutForm(view: PageContext, path: string): string {
 const isLocale = (value: unknown): value is Locale =>
   (LOCALES as readonly unknown[]).includes(value);
 
+/** What the document says of the server's HTML pages (forgot, reset, unlock, sign out). */
+const PAGE_RESPONSES = {
+  200: {
+    description: 'The page (text/html): the form, a notice, or the form again with its errors.',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  },
+  303: { description: 'Done: on to the next page (Location).', type: 'null' },
+  429: {
+    description: 'Too many tries: the form again with the wait (text/html), and Retry-After.',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  },
+} as const;
+
 const authPageRoutes: FastifyPluginAsync = async (app) => {
   const { merchants, config, db, mailer, forms } = app.deps;
   const loginPaths = new Set(merchants.all.map((m) => m.configuration.appConfig.loginPagePath));
@@ -433,6 +446,20 @@ ${noticeHtml({
               description: 'Wrong email or password: the form again with the error (text/html).',
               content: { 'text/html': { schema: { type: 'string' } } },
             },
+            423: {
+              description:
+                'Locked after too many failures: the form with the unlock link (text/html).',
+              content: { 'text/html': { schema: { type: 'string' } } },
+            },
+            429: {
+              description: 'Paused after failed attempts: the form with the wait, and Retry-After.',
+              content: { 'text/html': { schema: { type: 'string' } } },
+            },
+            503: {
+              description:
+                'Busy (a burst of sign-ins) or the database unreachable: the form again, filled in, with "try again in a moment", and Retry-After.',
+              content: { 'text/html': { schema: { type: 'string' } } },
+            },
           },
         },
       },
@@ -529,7 +556,10 @@ ${noticeHtml({
     } as const;
     app.get(
       forgotPath,
-      { config: { public: true }, schema: { tags: ['sign-in'], querystring: pageQuery } },
+      {
+        config: { public: true },
+        schema: { tags: ['sign-in'], querystring: pageQuery, response: PAGE_RESPONSES },
+      },
       async (request, reply) => {
         const { state, lang } = request.query as { state?: string; lang?: string };
         const view = context(request, lang);
@@ -542,6 +572,7 @@ ${noticeHtml({
       {
         config: { public: true, rateLimit: app.limit(5) },
         schema: {
+          response: PAGE_RESPONSES,
           tags: ['sign-in'],
           body: {
             type: 'object',
@@ -587,6 +618,7 @@ ${noticeHtml({
       {
         config: { public: true },
         schema: {
+          response: PAGE_RESPONSES,
           tags: ['sign-in'],
           querystring: {
             type: 'object',
@@ -611,6 +643,7 @@ ${noticeHtml({
       {
         config: { public: true, rateLimit: app.limit(10) },
         schema: {
+          response: PAGE_RESPONSES,
           tags: ['sign-in'],
           body: {
             type: 'object',
@@ -673,6 +706,7 @@ ${noticeHtml({
       {
         config: { public: true },
         schema: {
+          response: PAGE_RESPONSES,
           tags: ['sign-in'],
           querystring: {
             type: 'object',
@@ -692,6 +726,7 @@ ${noticeHtml({
       {
         config: { public: true, rateLimit: app.limit(10) },
         schema: {
+          response: PAGE_RESPONSES,
           tags: ['sign-in'],
           body: {
             type: 'object',
@@ -772,6 +807,7 @@ ${noticeHtml({
       {
         config: { public: true },
         schema: {
+          response: PAGE_RESPONSES,
           tags: ['sign-in'],
           querystring: { type: 'object', properties: { lang: { type: 'string' } } },
         },
@@ -785,7 +821,11 @@ ${noticeHtml({
         return logout(request, reply);
       },
     );
-    app.post(path, { config: { public: true }, schema: { tags: ['sign-in'] } }, logout);
+    app.post(
+      path,
+      { config: { public: true }, schema: { tags: ['sign-in'], response: PAGE_RESPONSES } },
+      logout,
+    );
   }
 };
 export default authPageRoutes;
