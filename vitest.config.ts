@@ -23,9 +23,6 @@ export default defineConfig({
             'tests/security/**/*.test.ts',
           ],
           environment: 'node',
-          // scrypt at N=2^15 instead of OWASP's 2^17 (honoured only under NODE_ENV=test): the
-          // suite registers hundreds of users; tests/security/sign-in.test.ts runs the real cost.
-          env: { SCRYPT_COST_OVERRIDE: '15' },
         },
       },
       {

@@ -91,7 +91,6 @@ export async function startPortal(
   const {
     NODE_ENV: _nodeEnv,
     LOG_LEVEL: _logLevel,
-    SCRYPT_COST_OVERRIDE: _scrypt,
     ACCESS_TTL_SECONDS: _accessTtl,
     ...inherited
   } = process.env;

@@ -124,7 +124,7 @@ describe('platform', () => {
     } finally {
       await strict.close();
     }
-    // 31 sign-ins each hash a password with scrypt on purpose: slow under a loaded machine.
+    // 31 sign-ins each hash a password on purpose: slow under a loaded machine.
   }, 120_000);
 
   it.runIf(process.env.REDIS_URL)(

@@ -1,15 +1,11 @@
 // Attacks on the sign-in form over real HTTP: password guessing (per account, whatever address the
 // attacker claims), login CSRF, open redirects through `state`, old password hashes and common
-// passwords. Runs at the real scrypt cost (OWASP N=2^17), not the suite's faster override.
+// passwords. Hashes at the real cost (Argon2id, OWASP's minimum).
+import { randomBytes, scryptSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en/common.json';
-
-vi.hoisted(() => {
-  // Before the server's modules load: this file checks the production hashing parameters.
-  delete process.env.SCRYPT_COST_OVERRIDE;
-});
 
 import { profiles } from '../../src/server/db/schema';
 import {
@@ -20,8 +16,8 @@ import {
   lockSeconds,
 } from '../../src/server/domain/sign-in';
 import {
+  ARGON2_PARAMS,
   COMMON_PASSWORD_COUNT,
-  SCRYPT_PARAMS,
   hashPassword,
 } from '../../src/server/services/passwords';
 import {
@@ -344,25 +340,38 @@ describe.each(DATABASE_KINDS)('sign-in attacks on %s', (kind) => {
     expect(kept.headers.location).toBe('/dashboard?tab=1#top');
   }, 120_000);
 
-  it('hashes at OWASP scrypt N=2^17 and upgrades a 2^15 hash when its owner signs in', async () => {
-    expect(SCRYPT_PARAMS).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+  it('hashes with Argon2id at OWASP parameters and upgrades older hashes when their owner signs in', async () => {
+    expect(ARGON2_PARAMS).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
     const { email, profileId } = await registeredUser(server);
-    expect((await row(profileId)).passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    const current = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/;
+    expect((await row(profileId)).passwordHash).toMatch(current);
 
-    await setRow(profileId, {
-      passwordHash: await hashPassword(PASSWORD, { N: 2 ** 15, r: 8, p: 1 }),
+    // The earlier scheme (scrypt, as rows written before the switch hold) and a cheaper Argon2id.
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSWORD, salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+    const scryptHash = `scrypt$16384$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+    const cheapArgon = await hashPassword(PASSWORD, {
+      memoryCost: 4096,
+      timeCost: 1,
+      parallelism: 1,
     });
-    const old = (await row(profileId)).passwordHash;
-    expect(old).toMatch(/^scrypt\$32768\$8\$1\$/);
-    // A wrong password does not touch the hash.
-    expect((await new HttpBrowser(server).signIn(email, 'wrong-guess-1')).status).toBe(401);
-    expect((await row(profileId)).passwordHash).toBe(old);
-    expect((await new HttpBrowser(server).signIn(email)).status).toBe(303);
-    const upgraded = (await row(profileId)).passwordHash;
-    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
-    // The new hash still signs in.
-    expect((await new HttpBrowser(server).signIn(email)).status).toBe(303);
-    expect((await row(profileId)).passwordHash).toBe(upgraded);
+    for (const old of [scryptHash, cheapArgon]) {
+      await setRow(profileId, { passwordHash: old });
+      // A wrong password does not touch the hash.
+      expect((await new HttpBrowser(server).signIn(email, 'wrong-guess-1')).status).toBe(401);
+      expect((await row(profileId)).passwordHash).toBe(old);
+      expect((await new HttpBrowser(server).signIn(email)).status).toBe(303);
+      const upgraded = (await row(profileId)).passwordHash;
+      expect(upgraded).toMatch(current);
+      // The new hash still signs in, and stays.
+      expect((await new HttpBrowser(server).signIn(email)).status).toBe(303);
+      expect((await row(profileId)).passwordHash).toBe(upgraded);
+    }
+    // A stored hash demanding absurd costs is refused, not computed.
+    await setRow(profileId, {
+      passwordHash: cheapArgon.replace('m=4096,t=1', 'm=4194304,t=1'),
+    });
+    expect((await new HttpBrowser(server).signIn(email)).status).toBe(401);
   }, 60_000);
 
   it('refuses common passwords from a blocklist of at least 3,000 entries', async () => {

@@ -1,17 +1,19 @@
-// Password hashing with scrypt at OWASP's current parameters (N=2^17, r=8, p=1), a rehash on
-// sign-in when a stored hash was made with other parameters, and a blocklist of common passwords
-// on top of the register form's rules.
+// Password hashing with Argon2id at OWASP's minimum (19 MiB, 2 iterations, 1 lane), OWASP's first
+// choice; hashes of the earlier scrypt scheme still verify and are rehashed at sign-in, as is any
+// hash made with other parameters. A blocklist of common passwords sits on top of the register
+// form's rules.
+import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { serviceBusy } from '../errors';
+import { ApiError, serviceBusy } from '../errors';
 
 /**
- * scrypt runs on libuv's thread pool (4 threads), which file reads and DNS lookups share, and each
- * hash takes a core for a few hundred milliseconds. At most this many run at once per process; the
- * rest wait in line in arrival order, so a burst of sign-ins neither starves the static files nor
- * makes every hash slower.
+ * Hashes run on libuv's thread pool (4 threads), which file reads and DNS lookups share, and each
+ * takes a core for a while (Argon2id ~20 ms here, a legacy scrypt hash ~300 ms). At most this many
+ * run at once per process; the rest wait in line in arrival order, so a burst of sign-ins neither
+ * starves the static files nor makes every hash slower.
  */
 export const HASH_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism()));
 /**
@@ -68,87 +70,106 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
       ),
   );
 
-export interface ScryptParams {
-  N: number;
-  r: number;
-  p: number;
+export interface Argon2Params {
+  /** KiB of memory. */
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
 }
 
-/** OWASP Password Storage Cheat Sheet: scrypt N=2^17 (128 MiB), r=8, p=1. */
-export const OWASP_SCRYPT_PARAMS: Readonly<ScryptParams> = Object.freeze({
-  N: 2 ** 17,
-  r: 8,
-  p: 1,
+/** The library's enum is `const` (not importable as a value here): Argon2id is 2. */
+const ARGON2ID = 2 as Algorithm.Argon2id;
+
+/** OWASP Password Storage Cheat Sheet: Argon2id, m=19 MiB, t=2, p=1. */
+export const OWASP_ARGON2ID_PARAMS: Readonly<Argon2Params> = Object.freeze({
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
 });
+export const ARGON2_PARAMS = OWASP_ARGON2ID_PARAMS;
 
-/**
- * The parameters new hashes get: OWASP's. Only under NODE_ENV=test, SCRYPT_COST_OVERRIDE (log2 N,
- * 10..17) lowers N so the API suite, which registers hundreds of users, stays fast; anywhere else
- * the variable is ignored.
- */
-function currentParams(env: NodeJS.ProcessEnv = process.env): Readonly<ScryptParams> {
-  const override = env.NODE_ENV === 'test' ? Number(env.SCRYPT_COST_OVERRIDE) : NaN;
-  return Number.isInteger(override) && override >= 10 && override <= 17
-    ? Object.freeze({ ...OWASP_SCRYPT_PARAMS, N: 2 ** override })
-    : OWASP_SCRYPT_PARAMS;
-}
-export const SCRYPT_PARAMS = currentParams();
-const KEY_LENGTH = 32;
-/** Stored hashes above this cost are refused rather than computed (a corrupt row is no DoS). */
-const MAX_N = 2 ** 20;
-
-/** scrypt needs 128·N·r bytes; node's default maxmem (32 MiB) is below N=2^17. */
-const maxmem = ({ N, r }: ScryptParams): number => 128 * N * r + 16 * 1024 * 1024;
+/** Stored hashes above these costs are refused rather than computed (a corrupt row is no DoS). */
+const MAX_ARGON2 = { memoryCost: 256 * 1024, timeCost: 16, parallelism: 8 };
+const MAX_SCRYPT_N = 2 ** 20;
 
 export async function hashPassword(
   password: string,
-  params: ScryptParams = SCRYPT_PARAMS,
+  params: Argon2Params = ARGON2_PARAMS,
 ): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, {
-    ...params,
-    maxmem: maxmem(params),
-  });
-  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  return hashLine.run(() =>
+    argon2Hash(password.normalize('NFKC'), { algorithm: ARGON2ID, ...params }),
+  );
 }
 
-interface StoredHash {
-  params: ScryptParams;
+/** m, t and p of a PHC-format Argon2id hash: `$argon2id$v=19$m=19456,t=2,p=1$salt$hash`. */
+function argon2ParamsOf(stored: string): Argon2Params | undefined {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.exec(
+    stored,
+  );
+  if (!match) return undefined;
+  const params = {
+    memoryCost: Number(match[1]),
+    timeCost: Number(match[2]),
+    parallelism: Number(match[3]),
+  };
+  const withinLimits =
+    params.memoryCost <= MAX_ARGON2.memoryCost &&
+    params.timeCost >= 1 &&
+    params.timeCost <= MAX_ARGON2.timeCost &&
+    params.parallelism >= 1 &&
+    params.parallelism <= MAX_ARGON2.parallelism;
+  return withinLimits ? params : undefined;
+}
+
+interface ScryptHash {
+  params: { N: number; r: number; p: number };
   salt: Buffer;
   key: Buffer;
 }
 
-function parseHash(stored: string): StoredHash | undefined {
+/** The earlier scheme: `scrypt$N$r$p$salt$key` (base64), verified until its owner signs in. */
+function parseScryptHash(stored: string): ScryptHash | undefined {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return undefined;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   const powerOfTwo =
     Number.isInteger(params.N) && params.N > 1 && (params.N & (params.N - 1)) === 0;
-  if (!powerOfTwo || params.N > MAX_N) return undefined;
+  if (!powerOfTwo || params.N > MAX_SCRYPT_N) return undefined;
   if (![params.r, params.p].every((v) => Number.isInteger(v) && v >= 1 && v <= 16))
     return undefined;
   return { params, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parsed = parseHash(stored);
-  if (!parsed || parsed.key.length === 0) return false;
-  const actual = await scrypt(password.normalize('NFKC'), parsed.salt, parsed.key.length, {
-    ...parsed.params,
-    maxmem: maxmem(parsed.params),
+  const normalized = password.normalize('NFKC');
+  if (argon2ParamsOf(stored))
+    return hashLine
+      .run(() => argon2Verify(stored, normalized))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError) throw error; // busy: retryable, not a wrong password
+        return false;
+      });
+  const legacy = parseScryptHash(stored);
+  if (!legacy || legacy.key.length === 0) return false;
+  const { N, r, p } = legacy.params;
+  const actual = await scrypt(normalized, legacy.salt, legacy.key.length, {
+    N,
+    r,
+    p,
+    // scrypt needs 128·N·r bytes; node's default maxmem (32 MiB) is below N=2^17.
+    maxmem: 128 * N * r + 16 * 1024 * 1024,
   });
-  return timingSafeEqual(actual, parsed.key);
+  return timingSafeEqual(actual, legacy.key);
 }
 
-/** True when the stored hash was made with other parameters than today's: rehash on sign-in. */
+/** True when the stored hash is not Argon2id at today's parameters: rehash on sign-in. */
 export function needsRehash(stored: string): boolean {
-  const parsed = parseHash(stored);
+  const params = argon2ParamsOf(stored);
   return (
-    !parsed ||
-    parsed.params.N !== SCRYPT_PARAMS.N ||
-    parsed.params.r !== SCRYPT_PARAMS.r ||
-    parsed.params.p !== SCRYPT_PARAMS.p ||
-    parsed.key.length !== KEY_LENGTH
+    !params ||
+    params.memoryCost !== ARGON2_PARAMS.memoryCost ||
+    params.timeCost !== ARGON2_PARAMS.timeCost ||
+    params.parallelism !== ARGON2_PARAMS.parallelism
   );
 }
 

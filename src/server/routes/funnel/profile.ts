@@ -260,7 +260,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         ]);
       const merchant = await merchantOfInvitation(request, { claimId: body.claimId });
       checkRegistration(merchant, email, password, body.data);
-      // Hashed before the transaction: scrypt takes a while under load, and holding a pooled
+      // Hashed before the transaction: hashing takes a while under load, and holding a pooled
       // connection and the claim's row lock meanwhile starves every other request.
       const passwordHash = await hashPassword(password);
       const data = await db.transaction(async (tx) => {
