@@ -279,3 +279,59 @@ export const idDocuments = pgTable('id_documents', {
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   note: text('note'),
 });
+
+/**
+ * Compliance staff of the rules console (issue 16): separate from recipients' profiles. The TOTP
+ * secret is sealed with the application key, bound to the row; `last_totp_step` is the time step
+ * of the last code accepted, so a code is never accepted twice.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    /** `editor` drafts rule changes; `approver` approves and publishes other people's drafts. */
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    totpSecretSealed: text('totp_secret_sealed').notNull(),
+    lastTotpStep: integer('last_totp_step'),
+    createdAt: createdAt(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_email').on(sql`lower(${t.email})`)],
+);
+
+/** Staff sessions: shorter limits than recipients' (15 min idle, 8 h in all). */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff').on(t.staffId)],
+);
+
+/** Every staff action (and every staff account the admin API creates): who, what, when, where. */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for an action of the admin key (creating staff) or a failed sign-in of no account. */
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** The actor as people read it: the staff email, or `admin-key`. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    country: text('country'),
+    version: integer('version'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_audit_created').on(t.createdAt)],
+);

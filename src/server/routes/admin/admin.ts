@@ -13,6 +13,8 @@ import { decideDocuments, listDocuments, openDocuments } from '../../domain/id-d
 import { portalOrigin } from '../../services/merchants';
 import { blockTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
+import { createStaffAccount } from '../../domain/staff';
+import { STAFF_ROLES, type StaffRole } from '../../services/staff-sessions';
 import { data, entity, exact, listOf, RESPONSES, str, uuid } from '../../openapi/responses';
 
 const documentImage = exact({
@@ -165,6 +167,47 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
         .from(profiles)
         .where(eq(profiles.id, id));
       return { data: row };
+    },
+  );
+
+  // Rules console staff (issue 16): the TOTP URI and a generated password are shown once.
+  app.post(
+    '/staff',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        security: [{ adminKey: [] }],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'role'],
+          properties: {
+            email: { type: 'string', format: 'email', maxLength: 254 },
+            role: { type: 'string', enum: [...STAFF_ROLES] },
+            password: { type: 'string', maxLength: 200 },
+          },
+        },
+        response: {
+          201: data(
+            exact(
+              {
+                id: uuid,
+                email: str,
+                role: { type: 'string', enum: [...STAFF_ROLES] },
+                otpauthUri: { type: 'string', pattern: '^otpauth://totp/' },
+                initialPassword: str,
+              },
+              ['initialPassword'],
+            ),
+            'The staff account; its authenticator URI (and a generated password) are shown only now.',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { email: string; role: StaffRole; password?: string };
+      return reply.status(201).send({ data: await createStaffAccount(db, sealer, body) });
     },
   );
 
