@@ -15,6 +15,9 @@ import errorHandler from './plugins/error-handler';
 import security from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staffSessionPlugin from './plugins/staff-session';
+import rulesPlugin from './plugins/rules';
+import { createRulesSource } from './services/rules-source';
+import { loadCatalog } from '../core/schemas/catalog';
 import { createMailer } from './services/mailer';
 import { loadMerchants } from './services/merchants';
 import { createFormService } from './services/forms';
@@ -37,6 +40,7 @@ import tokenRoutes from './routes/funnel/tokens';
 import claimRoutes from './routes/funnel/claims';
 import adminRoutes from './routes/admin/admin';
 import consoleSessionRoutes from './routes/console/session';
+import consoleRulesRoutes from './routes/console/rules';
 import devRoutes from './routes/dev/outbox';
 import docsRoutes from './routes/docs';
 import webRoutes from './routes/web';
@@ -218,6 +222,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const appKey = loadEncryptionKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m));
   const previousKeys = config.previousEncryptionKeys.map(parseKey);
   const sealer = createSealer(appKey, previousKeys);
+  // The files are the seed; published console versions are laid over them (no restart needed).
+  const rules = createRulesSource(database.db, loadCatalog(), {
+    checkEveryMs: config.rulesCheckMs,
+    graceMinutes: config.rulesGraceMinutes,
+  });
   app.decorate('deps', {
     config,
     db: database.db,
@@ -229,7 +238,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       log: app.log,
     }),
     merchants,
-    forms: createFormService(),
+    forms: createFormService(() => rules.current.validator),
     exchange,
     proofing,
     sealer,
@@ -260,6 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secureCookies: config.secureCookies,
   });
 
+  await app.register(rulesPlugin, { source: rules });
   await app.register(staffSessionPlugin, {
     store: createStaffSessionStore(database.db, config.staffTimeouts),
     cookieName: staffSessionCookieName(config.secureCookies),
@@ -281,6 +291,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(paypalSimulatorRoutes, { prefix: '/master/paypal-sim' });
   await app.register(adminRoutes, { prefix: '/master/admin/v1' });
   await app.register(consoleSessionRoutes, { prefix: '/master/console/v1' });
+  await app.register(consoleRulesRoutes, { prefix: '/master/console/v1' });
   if (!config.production) await app.register(devRoutes, { prefix: '/master/dev/v1' });
   await app.register(webRoutes);
   return app;

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -335,3 +336,46 @@ export const staffAudit = pgTable(
   },
   (t) => [index('staff_audit_created').on(t.createdAt)],
 );
+
+/**
+ * Country rule versions of the rules console: drafts, reviewed (approved or sent back), published.
+ * `rules` is a whole rule file (country-rules/<country>.json). The files are the seed: a country
+ * with no publication here uses its file.
+ */
+export const ruleVersions = pgTable(
+  'rule_versions',
+  {
+    id: serial('id').primaryKey(),
+    /** The rule file's name: "GB", or a shared rule such as "_default". */
+    country: text('country').notNull(),
+    /** draft → approved → published, or draft → sent_back. */
+    status: text('status').notNull(),
+    rules: jsonb('rules').$type<Record<string, unknown>>().notNull(),
+    /** The rules version (publication id) current when the draft was saved; 0 = the files. */
+    basedOn: integer('based_on').notNull(),
+    /** A restore: the published version this draft brings back. */
+    restoredFrom: integer('restored_from'),
+    authorId: uuid('author_id').references(() => staff.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email').notNull(),
+    createdAt: createdAt(),
+    reviewerEmail: text('reviewer_email'),
+    reviewComment: text('review_comment'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [index('rule_versions_country').on(t.country, t.id)],
+);
+
+/**
+ * Each publication makes a new rules version (its id): every country's latest published version
+ * as of that publication. Servers compare the newest id with the one they validate with.
+ */
+export const rulePublications = pgTable('rule_publications', {
+  id: serial('id').primaryKey(),
+  versionId: integer('version_id')
+    .notNull()
+    .references(() => ruleVersions.id),
+  country: text('country').notNull(),
+  publishedBy: text('published_by').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});
