@@ -3,8 +3,9 @@
 // the grace period of the previous rules version, restore, and the audit log of it all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases';
-import { activatedUser, startTestApp, type TestApp } from './support/harness';
+import { activatedUser, admin, ADMIN_KEY, startTestApp, type TestApp } from './support/harness';
 import { buildApp } from '../../src/server/app';
+import { createRulesSource } from '../../src/server/services/rules-source';
 import { createStaff, signIn, StaffBrowser } from './support/staff';
 import { loadCatalog } from '../../src/core/schemas/catalog';
 import type { CountryRules, RuleExample } from '../../src/core/schemas/country-rules';
@@ -244,5 +245,61 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
       ]),
     );
     await other.close();
+
+    // The grace period ends: with none left, the previous rules version is not accepted.
+    const noGrace = createRulesSource(t.database.db, loadCatalog(), {
+      checkEveryMs: 0,
+      graceMinutes: 0,
+    });
+    await noGrace.refresh();
+    expect(noGrace.current.id).toBeGreaterThan(rulesVersion);
+    expect(await noGrace.graceVersion(rulesVersion)).toBeNull();
+    const withGrace = createRulesSource(t.database.db, loadCatalog(), {
+      checkEveryMs: 0,
+      graceMinutes: 30,
+    });
+    await withGrace.refresh();
+    expect((await withGrace.graceVersion(rulesVersion))?.id).toBe(rulesVersion);
+    expect(await withGrace.graceVersion(withGrace.current.id + 1)).toBeNull();
   }, 240_000);
+
+  it('exports the published rules and imports files as drafts that still need an approver', async () => {
+    const exported = await t.app.inject({
+      url: '/master/admin/v1/rules/published',
+      headers: { 'x-admin-key': ADMIN_KEY },
+    });
+    expect(exported.statusCode).toBe(200);
+    const { rules } = (exported.json() as { data: { rules: Record<string, unknown> } }).data;
+    // GB was published (and rolled back to its file); other countries stay with their files.
+    expect(Object.keys(rules)).toEqual(['GB']);
+    expect(rules.GB).toEqual(GB);
+
+    const unsafe = clone(GB);
+    unsafe.bankAccount!.fields!.sortCode = { pattern: '^(a|a)*$' };
+    const refused = await admin(t.app, 'POST', '/rules/drafts', { rules: { GB: unsafe } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^RulesInvalid: country-rules\/GB.json: \/bankAccount/);
+
+    const imported = await admin<{
+      drafts: { country: string; id: number }[];
+      unchanged: string[];
+    }>(t.app, 'POST', '/rules/drafts', {
+      rules: {
+        GB: tightenedGb(),
+        DE: loadCatalog().rules.DE as unknown as Record<string, unknown>,
+      },
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(imported.body.data.unchanged).toEqual(['DE']);
+    const [gbDraft] = imported.body.data.drafts;
+    expect(gbDraft?.country).toBe('GB');
+    const version = await approver.request('GET', `/versions/${gbDraft!.id}`);
+    expect(version.body.data).toMatchObject({
+      status: 'draft',
+      author: 'admin-key (rules:import)',
+    });
+    expect((await approver.request('POST', `/versions/${gbDraft!.id}/approve`, {})).status).toBe(
+      200,
+    );
+  }, 120_000);
 });

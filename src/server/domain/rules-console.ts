@@ -143,9 +143,15 @@ export async function getCountry(ctx: RulesConsoleContext, country: string) {
 }
 
 /** Saves a draft after the checks of `npm run rules:check` for this country and the refusals. */
+/** Who saves a draft: a staff member, or the admin key (`npm run rules:import`). */
+export interface Author {
+  staffId: string | null;
+  email: string;
+}
+
 export async function saveDraft(
   ctx: RulesConsoleContext,
-  staff: StaffSession,
+  staff: Author,
   country: string,
   rules: Record<string, unknown>,
   restoredFrom: number | null = null,
@@ -438,4 +444,46 @@ export async function restore(
       `NotPublished: version ${id} is ${row.status}; only a published version is restored`,
     );
   return saveDraft(ctx, staff, row.country, row.rules, id);
+}
+
+/** The published rules of every country with a publication (`npm run rules:export`). */
+export function publishedRules(ctx: RulesConsoleContext, published: Set<string>) {
+  const { id, catalog } = ctx.rules.current;
+  return {
+    rulesVersion: id,
+    rules: Object.fromEntries(
+      Object.entries(catalog.rules).filter(([name]) => published.has(name)),
+    ) as unknown as Record<string, Record<string, unknown>>,
+  };
+}
+
+/**
+ * `npm run rules:import`: every given file that differs from the rules in use becomes a draft
+ * (checked like any draft; all refusals are answered together), to be approved as usual.
+ */
+export async function importDrafts(
+  ctx: RulesConsoleContext,
+  author: Author,
+  files: Record<string, Record<string, unknown>>,
+): Promise<{ drafts: { country: string; id: number }[]; unchanged: string[] }> {
+  await ctx.rules.refresh(true);
+  const { catalog } = ctx.rules.current;
+  const changed = Object.entries(files).filter(
+    ([name, rules]) => JSON.stringify(catalog.rules[name]) !== JSON.stringify(rules),
+  );
+  const problems = changed.flatMap(([name, rules]) => {
+    if (!RULE_NAME.test(name))
+      return [{ file: fileOf(name), problem: `"${name}" is not a rule file name` }];
+    if ((rules as { country?: unknown }).country !== name)
+      return [{ file: fileOf(name), problem: `/country does not name ${name}` }];
+    return checkDraft(catalog, name, rules as unknown as CountryRules);
+  });
+  if (problems.length) refuse('RulesInvalid', problems);
+  const drafts: { country: string; id: number }[] = [];
+  for (const [name, rules] of changed)
+    drafts.push({ country: name, id: (await saveDraft(ctx, author, name, rules)).id });
+  return {
+    drafts,
+    unchanged: Object.keys(files).filter((name) => !changed.some(([n]) => n === name)),
+  };
 }

@@ -26,10 +26,16 @@ export default fp(async function rulesPlugin(app, opts: { source: RulesSource })
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (request.is404 || config.staticFiles || config.sessionless) return;
-    await source.refresh();
+    // A failed check keeps the rules in use (the route itself answers 503 if it needs the
+    // database): checking for new rules never makes a request fail.
+    await source
+      .refresh()
+      .catch((error: unknown) =>
+        request.log.warn({ err: error }, 'rules: could not check for newly published rules'),
+      );
     const asked = request.headers[RULES_VERSION_HEADER];
     if (typeof asked === 'string' && /^\d{1,9}$/.test(asked)) {
-      const version = await source.graceVersion(Number(asked));
+      const version = await source.graceVersion(Number(asked)).catch(() => null);
       if (version && version.id !== source.current.id) request.rulesValidator = version.validator;
     }
     reply.header(RULES_VERSION_HEADER, String(source.current.id));

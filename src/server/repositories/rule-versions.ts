@@ -77,3 +77,11 @@ export async function setReview(
     .returning({ id: ruleVersions.id });
   return rows.length === 1;
 }
+
+/** The countries with at least one publication. */
+export async function publishedCountries(db: Database): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ country: rulePublications.country })
+    .from(rulePublications);
+  return new Set(rows.map((r) => r.country));
+}

@@ -71,8 +71,9 @@ export function createRulesSource(db: Database, files: RuleCatalog, options: Rul
   };
 
   async function load(): Promise<void> {
-    const id = await newestId();
+    // Before the query: a database that is down is asked again only after the interval.
     checkedAt = Date.now();
+    const id = await newestId();
     if (id === current.id) return;
     const next = versionOf(id, await catalogAt(db, files, id));
     previous.set(current.id, current);

@@ -13,7 +13,10 @@ import { decideDocuments, listDocuments, openDocuments } from '../../domain/id-d
 import { portalOrigin } from '../../services/merchants';
 import { blockTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
+import type { JsonSchema } from '../../../core/schemas/json-schema';
 import { createStaffAccount } from '../../domain/staff';
+import { importDrafts, publishedRules } from '../../domain/rules-console';
+import { publishedCountries } from '../../repositories/rule-versions';
 import { STAFF_ROLES, type StaffRole } from '../../services/staff-sessions';
 import { data, entity, exact, listOf, RESPONSES, str, uuid } from '../../openapi/responses';
 
@@ -208,6 +211,66 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const body = request.body as { email: string; role: StaffRole; password?: string };
       return reply.status(201).send({ data: await createStaffAccount(db, sealer, body) });
+    },
+  );
+
+  // npm run rules:export and rules:import (issue 16): the published rules as files, and files
+  // loaded as drafts (authored by the admin key; an approver still approves them).
+  const consoleCtx = { db, rules: app.rules };
+  // Keyed by rule file name ("GB", "_default"); the domain refuses any other name.
+  const ruleFiles: JsonSchema = { type: 'object', additionalProperties: { type: 'object' } };
+  app.get(
+    '/rules/published',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        security: [{ adminKey: [] }],
+        response: {
+          200: data(
+            exact({ rulesVersion: { type: 'integer' }, rules: ruleFiles }),
+            'The rule files of every country published in the console, by file name.',
+          ),
+        },
+      },
+    },
+    async () => {
+      await app.rules.refresh(true);
+      return { data: publishedRules(consoleCtx, await publishedCountries(db)) };
+    },
+  );
+  app.post(
+    '/rules/drafts',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        security: [{ adminKey: [] }],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['rules'],
+          properties: { rules: ruleFiles },
+        },
+        response: {
+          201: data(
+            exact({
+              drafts: listOf(exact({ country: str, id: { type: 'integer' } })),
+              unchanged: listOf(str),
+            }),
+            'A draft for every file that differs from the rules in use.',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { rules } = request.body as { rules: Record<string, Record<string, unknown>> };
+      const result = await importDrafts(
+        consoleCtx,
+        { staffId: null, email: 'admin-key (rules:import)' },
+        rules,
+      );
+      return reply.status(201).send({ data: result });
     },
   );
 
