@@ -68,7 +68,7 @@ if (command === 'export') {
     const options = (await prettier.resolveConfig(path)) ?? {};
     writeFileSync(
       path,
-      await prettier.format(JSON.stringify(rules[name]), { ...options, filepath: path }),
+      await prettier.format(JSON.stringify(rules[name], null, 2), { ...options, filepath: path }),
     );
   }
   console.log(

@@ -350,7 +350,8 @@ export const ruleVersions = pgTable(
     country: text('country').notNull(),
     /** draft → approved → published, or draft → sent_back. */
     status: text('status').notNull(),
-    rules: jsonb('rules').$type<Record<string, unknown>>().notNull(),
+    /** The rule file as JSON text: jsonb would reorder its keys, and files keep their order. */
+    rules: text('rules').notNull(),
     /** The rules version (publication id) current when the draft was saved; 0 = the files. */
     basedOn: integer('based_on').notNull(),
     /** A restore: the published version this draft brings back. */

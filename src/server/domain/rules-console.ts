@@ -9,6 +9,7 @@ import {
   getRuleVersion,
   listRuleVersions,
   publishedVersionOf,
+  rulesOf,
   setReview,
   versionCounts,
   type RuleVersionRow,
@@ -190,7 +191,7 @@ export async function saveDraft(
       await tx.insert(ruleVersions).values({
         country,
         status: 'seed',
-        rules: seed as unknown as Record<string, unknown>,
+        rules: JSON.stringify(seed),
         basedOn,
         authorEmail: `${fileOf(country)} (the rules before the console)`,
       });
@@ -199,7 +200,7 @@ export async function saveDraft(
       .values({
         country,
         status: 'draft',
-        rules,
+        rules: JSON.stringify(rules),
         basedOn,
         restoredFrom,
         authorId: staff.staffId,
@@ -299,7 +300,8 @@ export function diffRules(before: unknown, after: unknown): RuleChange[] {
 export async function getVersion(ctx: RulesConsoleContext, id: number) {
   const row = await getRuleVersion(ctx.db, id);
   const { catalog } = ctx.rules.current;
-  const rule = row.rules as unknown as CountryRules;
+  const rules = rulesOf(row);
+  const rule = rules as unknown as CountryRules;
   const findings = checkDraft(catalog, row.country, rule);
   const examples = (rule.examples ?? []).map((example, index) => {
     const label = `example ${index + 1} "${example.description}"`;
@@ -314,8 +316,8 @@ export async function getVersion(ctx: RulesConsoleContext, id: number) {
   });
   return {
     ...summary(row),
-    rules: row.rules,
-    changes: diffRules(catalog.rules[row.country] ?? {}, row.rules),
+    rules,
+    changes: diffRules(catalog.rules[row.country] ?? {}, rules),
     examples,
     problems: findings.filter((f) => !f.example).map((f) => f.problem),
   };
@@ -387,7 +389,7 @@ export async function publish(
   const catalog = withCountry(
     ctx.rules.current.catalog,
     row.country,
-    row.rules as unknown as CountryRules,
+    rulesOf(row) as unknown as CountryRules,
   );
   const report = checkCatalog(catalog, meta, messages);
   if (report.findings.length) {
@@ -443,7 +445,7 @@ export async function restore(
     throw conflict(
       `NotPublished: version ${id} is ${row.status}; only a published version is restored`,
     );
-  return saveDraft(ctx, staff, row.country, row.rules, id);
+  return saveDraft(ctx, staff, row.country, rulesOf(row), id);
 }
 
 /** The published rules of every country with a publication (`npm run rules:export`). */

@@ -6,6 +6,10 @@ import { notFound } from '../errors';
 
 export type RuleVersionRow = typeof ruleVersions.$inferSelect;
 
+/** A version's rule file (stored as JSON text, so its keys keep their order). */
+export const rulesOf = (row: RuleVersionRow): Record<string, unknown> =>
+  JSON.parse(row.rules) as Record<string, unknown>;
+
 export async function getRuleVersion(db: Database, id: number): Promise<RuleVersionRow> {
   const [row] = await db.select().from(ruleVersions).where(eq(ruleVersions.id, id));
   if (!row) throw notFound(`VersionMissing: no rule version ${id}`);

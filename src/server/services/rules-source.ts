@@ -47,7 +47,7 @@ export async function catalogAt(
     .where(lte(rulePublications.id, id))
     .orderBy(rulePublications.country, desc(rulePublications.id));
   const rules = { ...files.rules };
-  for (const row of rows) rules[row.country] = row.rules as unknown as CountryRules;
+  for (const row of rows) rules[row.country] = JSON.parse(row.rules) as CountryRules;
   return { forms: files.forms, rules };
 }
 

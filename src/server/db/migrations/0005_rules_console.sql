@@ -10,7 +10,7 @@ CREATE TABLE "rule_versions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"country" text NOT NULL,
 	"status" text NOT NULL,
-	"rules" jsonb NOT NULL,
+	"rules" text NOT NULL,
 	"based_on" integer NOT NULL,
 	"restored_from" integer,
 	"author_id" uuid,

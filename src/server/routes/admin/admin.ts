@@ -243,6 +243,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     '/rules/drafts',
     {
       config: { admin: true },
+      // Every rule file at once (about 230 kB today), above the default 64 kB.
+      bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags: ['admin'],
         security: [{ adminKey: [] }],

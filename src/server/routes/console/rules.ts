@@ -139,6 +139,8 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
     '/countries/:country/drafts',
     {
       config: { ...STAFF, rateLimit: app.limit(30) },
+      // One rule file with its examples (the largest is about 12 kB today).
+      bodyLimit: 256 * 1024,
       schema: {
         tags,
         summary: 'Save a draft (checked like npm run rules:check; unsafe patterns refused)',
