@@ -53,38 +53,50 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
     expect(sealed?.totp_secret_sealed).not.toContain(editor.secret);
   });
 
-  it('signs in with password and TOTP code (±1 step), refusing a reused or wrong code', async () => {
-    const editor = await createStaff(t.app, 'editor');
-    const wrongPassword = await new StaffBrowser(t.app).request('POST', '/session', {
-      email: editor.email,
-      password: 'Not-the-password-1234',
-      code: totpCode(editor.secret),
-    });
-    expect(wrongPassword.status).toBe(401);
-    const wrongCode = await signIn(
-      t.app,
-      editor,
-      0,
-      totpCode(editor.secret) === '000000' ? '111111' : '000000',
-    );
-    expect(wrongCode.response.status).toBe(401);
-    const tooOld = await signIn(t.app, editor, -3);
-    expect(tooOld.response.status).toBe(401);
+  it(
+    'signs in with password and TOTP code (±1 step), refusing a reused or wrong code',
+    { timeout: 60_000 },
+    async () => {
+      const editor = await createStaff(t.app, 'editor');
+      const wrongPassword = await new StaffBrowser(t.app).request('POST', '/session', {
+        email: editor.email,
+        password: 'Not-the-password-1234',
+        code: totpCode(editor.secret),
+      });
+      expect(wrongPassword.status).toBe(401);
+      const wrongCode = await signIn(
+        t.app,
+        editor,
+        0,
+        totpCode(editor.secret) === '000000' ? '111111' : '000000',
+      );
+      expect(wrongCode.response.status).toBe(401);
+      const tooOld = await signIn(t.app, editor, -3);
+      expect(tooOld.response.status).toBe(401);
 
-    const previousStep = await signIn(t.app, editor, -1);
-    expect(previousStep.response.status).toBe(200);
-    expect(previousStep.response.body.data).toMatchObject({ email: editor.email, role: 'editor' });
-    // The same code again (a replay), and an older step, are refused.
-    expect((await signIn(t.app, editor, -1)).response.status).toBe(401);
-    const now = await signIn(t.app, editor, 0);
-    expect(now.response.status).toBe(200);
-    expect((await signIn(t.app, editor, 0)).response.status).toBe(401);
-    expect((await signIn(t.app, editor, 1)).response.status).toBe(200);
+      // Start early in a 30-second step, so the steps below do not move while the test runs.
+      const intoStep = Date.now() % 30_000;
+      if (intoStep > 15_000) await new Promise((r) => setTimeout(r, 30_100 - intoStep));
+      const previousCode = totpCode(editor.secret, Date.now() - 30_000);
+      const previousStep = await signIn(t.app, editor, 0, previousCode);
+      expect(previousStep.response.status).toBe(200);
+      expect(previousStep.response.body.data).toMatchObject({
+        email: editor.email,
+        role: 'editor',
+      });
+      // The same code again (a replay), and an older step, are refused.
+      expect((await signIn(t.app, editor, 0, previousCode)).response.status).toBe(401);
+      const code = totpCode(editor.secret);
+      const now = await signIn(t.app, editor, 0, code);
+      expect(now.response.status).toBe(200);
+      expect((await signIn(t.app, editor, 0, code)).response.status).toBe(401);
+      expect((await signIn(t.app, editor, 1)).response.status).toBe(200);
 
-    const me = await now.browser.request('GET', '/session');
-    expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ email: editor.email, role: 'editor' });
-  });
+      const me = await now.browser.request('GET', '/session');
+      expect(me.status).toBe(200);
+      expect(me.body.data).toMatchObject({ email: editor.email, role: 'editor' });
+    },
+  );
 
   it('keeps the staff session apart from recipients and guards writes with CSRF', async () => {
     const approver = await createStaff(t.app, 'approver');
