@@ -4,7 +4,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { checkSync } from 'recheck';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog, REPO_ROOT, type RuleCatalog } from '../schemas/catalog';
 import { ruleNameFor } from '../schemas/compose';
@@ -169,8 +169,13 @@ export function checkRules(root: string = REPO_ROOT): RuleCheckReport {
 }
 
 /** locales/<language>/validation.json of every language, keyed by language. */
-export const validationMessages = (root: string = REPO_ROOT): Record<string, unknown> =>
-  Object.fromEntries(LOCALES.map((language) => [language, loadLocale(language, root).validation]));
+/** A root without locales/ (a copy of the rule files alone) reads the repository's. */
+export function validationMessages(root: string = REPO_ROOT): Record<string, unknown> {
+  const from = existsSync(join(root, 'locales')) ? root : REPO_ROOT;
+  return Object.fromEntries(
+    LOCALES.map((language) => [language, loadLocale(language, from).validation]),
+  );
+}
 
 /**
  * The checks of `npm run rules:check` on a catalog held in memory (the rules console checks a
