@@ -1,5 +1,6 @@
 // npm run admin -- create-claim --email a@b.c --amount 125.50 --currency USD [--merchant demo]
 // npm run admin -- set-status --profile <id> --status ON_HOLD
+// npm run admin -- create-staff --email a@b.c --role editor|approver [--password <at least 12>]
 // Talks to a running server (--url, default http://localhost:$PORT or 8080) with the admin key
 // from ADMIN_API_KEY, --key, or the development key the server wrote under DATA_DIR.
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { REPO_ROOT } from '../src/core/schemas/catalog';
 const USAGE = `usage:
   npm run admin -- create-claim --email <email> --amount <decimal> --currency <ISO 4217> [--merchant <id>]
   npm run admin -- set-status --profile <id> --status <PROFILE_STATUS>
+  npm run admin -- create-staff --email <email> --role editor|approver [--password <password>]
 options: --url <server>  --key <admin key>`;
 
 function fail(message: string, code = 2): never {
@@ -28,6 +30,8 @@ const { values, positionals } = (() => {
         merchant: { type: 'string' },
         profile: { type: 'string' },
         status: { type: 'string' },
+        role: { type: 'string' },
+        password: { type: 'string' },
         url: { type: 'string' },
         key: { type: 'string' },
       },
@@ -64,7 +68,18 @@ async function call(method: string, path: string, body: unknown): Promise<void> 
     console.error(`${response.status}: ${text}`);
     process.exit(1);
   }
-  const { data } = JSON.parse(text) as { data: { inviteUrl?: string } };
+  const { data } = JSON.parse(text) as {
+    data: { inviteUrl?: string; otpauthUri?: string; initialPassword?: string };
+  };
+  if (data.otpauthUri) {
+    // Shown once: the server keeps the secret sealed and never answers it again.
+    const { otpauthUri, initialPassword, ...account } = data;
+    console.log(JSON.stringify(account, null, 2));
+    console.log(`\nAuthenticator (TOTP) URI, shown only now — scan or paste it into an app:`);
+    console.log(otpauthUri);
+    if (initialPassword) console.log(`\nInitial password, shown only now: ${initialPassword}`);
+    return;
+  }
   console.log(JSON.stringify(data, null, 2));
   if (data.inviteUrl) console.log(`\nInvitation link: ${data.inviteUrl}`);
 }
@@ -83,6 +98,15 @@ if (command === 'create-claim') {
   if (!values.profile || !values.status) fail('set-status needs --profile and --status');
   await call('PUT', `/master/admin/v1/profiles/${encodeURIComponent(values.profile)}/status`, {
     status: values.status,
+  });
+} else if (command === 'create-staff') {
+  if (!values.email || !values.role) fail('create-staff needs --email and --role');
+  if (values.role !== 'editor' && values.role !== 'approver')
+    fail('--role is editor (drafts rule changes) or approver (approves and publishes)');
+  await call('POST', '/master/admin/v1/staff', {
+    email: values.email,
+    role: values.role,
+    ...(values.password ? { password: values.password } : {}),
   });
 } else {
   fail(command ? `unknown command "${command}"` : 'no command given');

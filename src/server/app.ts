@@ -14,12 +14,17 @@ import { createAjv } from '../core/validation/ajv';
 import errorHandler from './plugins/error-handler';
 import security from './plugins/security';
 import sessionPlugin from './plugins/session';
+import staffSessionPlugin from './plugins/staff-session';
+import rulesPlugin from './plugins/rules';
+import { createRulesSource } from './services/rules-source';
+import { loadCatalog } from '../core/schemas/catalog';
 import { createMailer } from './services/mailer';
 import { loadMerchants } from './services/merchants';
 import { createFormService } from './services/forms';
 import { createExchange, loadRateTable, type RateTable } from './services/exchange-rates';
 import { simulatedIdentityProofing, type IdentityProofing } from './services/identity-proofing';
 import { createSessionStore, sessionCookieName } from './services/sessions';
+import { createStaffSessionStore, staffSessionCookieName } from './services/staff-sessions';
 import { cardVaultKey, createSealer, loadEncryptionKey, parseKey } from './services/encryption';
 import { createEmbeddedCardVault } from './services/card-vault';
 import { simulatedPaypal } from './services/paypal';
@@ -34,6 +39,8 @@ import guardianRoutes from './routes/funnel/guardians';
 import tokenRoutes from './routes/funnel/tokens';
 import claimRoutes from './routes/funnel/claims';
 import adminRoutes from './routes/admin/admin';
+import consoleSessionRoutes from './routes/console/session';
+import consoleRulesRoutes from './routes/console/rules';
 import devRoutes from './routes/dev/outbox';
 import docsRoutes from './routes/docs';
 import webRoutes from './routes/web';
@@ -215,6 +222,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const appKey = loadEncryptionKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m));
   const previousKeys = config.previousEncryptionKeys.map(parseKey);
   const sealer = createSealer(appKey, previousKeys);
+  // The files are the seed; published console versions are laid over them (no restart needed).
+  const rules = createRulesSource(database.db, loadCatalog(), {
+    checkEveryMs: config.rulesCheckMs,
+    graceMinutes: config.rulesGraceMinutes,
+  });
   app.decorate('deps', {
     config,
     db: database.db,
@@ -226,7 +238,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       log: app.log,
     }),
     merchants,
-    forms: createFormService(),
+    forms: createFormService(() => rules.current.validator),
     exchange,
     proofing,
     sealer,
@@ -257,6 +269,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secureCookies: config.secureCookies,
   });
 
+  await app.register(rulesPlugin, { source: rules });
+  await app.register(staffSessionPlugin, {
+    store: createStaffSessionStore(database.db, config.staffTimeouts),
+    cookieName: staffSessionCookieName(config.secureCookies),
+    secureCookies: config.secureCookies,
+  });
+
   await app.register(docsRoutes);
   await app.register(healthRoutes, { prefix: '/master' });
   await app.register(authPageRoutes);
@@ -271,6 +290,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!config.production)
     await app.register(paypalSimulatorRoutes, { prefix: '/master/paypal-sim' });
   await app.register(adminRoutes, { prefix: '/master/admin/v1' });
+  await app.register(consoleSessionRoutes, { prefix: '/master/console/v1' });
+  await app.register(consoleRulesRoutes, { prefix: '/master/console/v1' });
   if (!config.production) await app.register(devRoutes, { prefix: '/master/dev/v1' });
   await app.register(webRoutes);
   return app;

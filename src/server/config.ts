@@ -4,6 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from '../core/schemas/catalog';
 
+export interface StaffTimeouts {
+  idleSeconds: number;
+  absoluteSeconds: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -29,6 +34,12 @@ export interface ServerConfig {
   accessTtlSeconds: number;
   idleTimeoutSeconds: number;
   absoluteTimeoutSeconds: number;
+  /** Rules console staff sessions: 15 min idle, 8 h in all (STAFF_IDLE_SECONDS, STAFF_ABSOLUTE_SECONDS). */
+  staffTimeouts: StaffTimeouts;
+  /** How often a process checks for newly published rules (RULES_CHECK_MS, default 2000). */
+  rulesCheckMs: number;
+  /** How long a superseded rules version is still accepted (RULES_GRACE_MINUTES, default 30). */
+  rulesGraceMinutes: number;
   /**
    * Which proxies may set X-Forwarded-For (TRUST_PROXY): false (default) takes the socket address,
    * so a header cannot mint new client addresses for the rate limits.
@@ -118,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accessTtlSeconds: Number(env.ACCESS_TTL_SECONDS ?? 300),
     idleTimeoutSeconds: Number(env.IDLE_TIMEOUT_SECONDS ?? 30 * 60),
     absoluteTimeoutSeconds: Number(env.ABSOLUTE_TIMEOUT_SECONDS ?? 12 * 60 * 60),
+    rulesCheckMs: Number(env.RULES_CHECK_MS ?? 2000),
+    rulesGraceMinutes: Number(env.RULES_GRACE_MINUTES ?? 30),
+    staffTimeouts: {
+      idleSeconds: Number(env.STAFF_IDLE_SECONDS ?? 15 * 60),
+      absoluteSeconds: Number(env.STAFF_ABSOLUTE_SECONDS ?? 8 * 60 * 60),
+    },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secureCookies: flag(env.COOKIE_SECURE, production),
     invitationTtlDays: Number(env.INVITATION_TTL_DAYS ?? 30),

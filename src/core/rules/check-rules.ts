@@ -4,10 +4,12 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { checkSync } from 'recheck';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCatalog, REPO_ROOT } from '../schemas/catalog';
+import { loadCatalog, REPO_ROOT, type RuleCatalog } from '../schemas/catalog';
 import { ruleNameFor } from '../schemas/compose';
+import { loadLocale } from '../i18n/load-locales';
+import { LOCALES } from '../i18n/messages';
 import {
   OTHER_PAYOUT_TYPES,
   TRANSFER_METHODS,
@@ -45,6 +47,8 @@ function patternsOf(value: unknown, path = ''): { path: string; pattern: string 
   });
 }
 
+const verdicts = new Map<string, ReturnType<typeof checkSync>>();
+
 /**
  * A pattern with nested or overlapping repetition ((a+)+, (a|a)*) can take exponential or
  * polynomial time on a crafted value: refuse it before it reaches the server. recheck analyses
@@ -53,7 +57,12 @@ function patternsOf(value: unknown, path = ''): { path: string; pattern: string 
 export function unsafePatterns(name: string, rule: unknown): RuleFinding[] {
   process.env.RECHECK_BACKEND ??= 'pure';
   return patternsOf(rule).flatMap(({ path, pattern }) => {
-    const verdict = checkSync(pattern, 'u');
+    // The analysis takes a while on the pure-JS backend; a pattern's verdict never changes.
+    let verdict = verdicts.get(pattern);
+    if (!verdict) {
+      verdict = checkSync(pattern, 'u');
+      verdicts.set(pattern, verdict);
+    }
     if (verdict.status === 'safe') return [];
     const why =
       verdict.status === 'vulnerable'
@@ -68,15 +77,22 @@ export function unsafePatterns(name: string, rule: unknown): RuleFinding[] {
   });
 }
 
-function checkMetaSchema(root: string, rules: Record<string, CountryRules>): RuleFinding[] {
-  const meta = JSON.parse(
-    readFileSync(join(root, 'country-rules/country-rules.schema.json'), 'utf8'),
-  );
+/** country-rules/country-rules.schema.json, the meta-schema every rule file must pass. */
+export const loadMetaSchema = (root: string = REPO_ROOT): object =>
+  JSON.parse(readFileSync(join(root, 'country-rules/country-rules.schema.json'), 'utf8')) as object;
+
+function checkMetaSchema(
+  meta: object,
+  rules: Record<string, CountryRules>,
+  messages?: Record<string, unknown>,
+  only?: string,
+): RuleFinding[] {
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
   addFormats(ajv, ['regex']);
   const validate = ajv.compile(meta);
   const findings: RuleFinding[] = [];
   for (const [name, rule] of Object.entries(rules)) {
+    if (only !== undefined && name !== only) continue;
     if (!validate(rule)) {
       for (const e of validate.errors ?? []) {
         if (e.keyword === 'oneOf' || e.keyword === 'if') continue;
@@ -86,7 +102,8 @@ function checkMetaSchema(root: string, rules: Record<string, CountryRules>): Rul
         });
       }
     }
-    findings.push(...unsafePatterns(name, rule));
+    findings.push(...unsafePatterns(name, rule), ...patternProblems(name, rule));
+    if (messages) findings.push(...missingMessageKeys(name, rule, messages));
     for (const [kind, codes] of Object.entries(rule.currencies ?? {})) {
       for (const code of codes.filter((c) => !ISO_4217.has(c)))
         findings.push({
@@ -148,8 +165,30 @@ function describeErrors(errors: { path: string; keyword: string }[]): string {
 }
 
 export function checkRules(root: string = REPO_ROOT): RuleCheckReport {
-  const catalog = loadCatalog(root);
-  const findings = checkMetaSchema(root, catalog.rules);
+  return checkCatalog(loadCatalog(root), loadMetaSchema(root), validationMessages(root));
+}
+
+/** locales/<language>/validation.json of every language, keyed by language. */
+/** A root without locales/ (a copy of the rule files alone) reads the repository's. */
+export function validationMessages(root: string = REPO_ROOT): Record<string, unknown> {
+  const from = existsSync(join(root, 'locales')) ? root : REPO_ROOT;
+  return Object.fromEntries(
+    LOCALES.map((language) => [language, loadLocale(language, from).validation]),
+  );
+}
+
+/**
+ * The checks of `npm run rules:check` on a catalog held in memory (the rules console checks a
+ * draft in place of its country's file, and every country before publishing).
+ */
+export function checkCatalog(
+  catalog: RuleCatalog,
+  meta: object,
+  messages?: Record<string, unknown>,
+  /** One rule file: only its own checks and examples run (every variant still compiles). */
+  only?: string,
+): RuleCheckReport {
+  const findings = checkMetaSchema(meta, catalog.rules, messages, only);
   const report: RuleCheckReport = {
     files: Object.keys(catalog.rules).length,
     variants: 0,
@@ -173,6 +212,7 @@ export function checkRules(root: string = REPO_ROOT): RuleCheckReport {
   }
 
   for (const [name, rule] of Object.entries(catalog.rules)) {
+    if (only !== undefined && name !== only) continue;
     rule.examples.forEach((example: RuleExample, index) => {
       report.examples++;
       const label = `example ${index + 1} "${example.description}"`;
@@ -229,4 +269,76 @@ export function checkRules(root: string = REPO_ROOT): RuleCheckReport {
     });
   }
   return report;
+}
+
+/** A pattern's problems beyond backtracking: it must compile (unicode mode) and be anchored. */
+export function patternProblems(name: string, rule: unknown): RuleFinding[] {
+  return patternsOf(rule).flatMap(({ path, pattern }) => {
+    try {
+      new RegExp(pattern, 'u');
+    } catch (error) {
+      return [
+        {
+          file: fileOf(name),
+          problem: `${path} "${pattern}" is not a valid regular expression: ${(error as Error).message}`,
+        },
+      ];
+    }
+    // Anchored: starts with ^ and ends with an unescaped $ (a value must match as a whole).
+    const anchored = pattern.startsWith('^') && /(^|[^\\])(\\\\)*\$$/.test(pattern);
+    return anchored
+      ? []
+      : [
+          {
+            file: fileOf(name),
+            problem: `${path} "${pattern}" is not anchored: start it with ^ and end it with $ so the whole value must match`,
+          },
+        ];
+  });
+}
+
+/** Every message key a rule names (`messages` of its fields), with where it sits. */
+function messageKeysOf(value: unknown, path = ''): { path: string; key: string }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => messageKeysOf(v, `${path}/${i}`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => {
+    if (k === 'examples') return [];
+    if (k === 'messages' && v && typeof v === 'object')
+      return Object.entries(v as Record<string, unknown>).flatMap(([keyword, key]) =>
+        typeof key === 'string' ? [{ path: `${path}/messages/${keyword}`, key }] : [],
+      );
+    return messageKeysOf(v, `${path}/${k}`);
+  });
+}
+
+/**
+ * Message keys the rule names that a language lacks (locales/<lng>/validation.json): every key
+ * must read in every language, or a recipient would see the key itself.
+ */
+export function missingMessageKeys(
+  name: string,
+  rule: unknown,
+  validation: Record<string, unknown>,
+): RuleFinding[] {
+  const has = (tree: unknown, key: string): boolean =>
+    typeof key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) =>
+          node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined,
+        tree,
+      ) === 'string';
+  return messageKeysOf(rule).flatMap(({ path, key }) => {
+    const missing = Object.entries(validation)
+      .filter(([, tree]) => !has(tree, key))
+      .map(([language]) => language);
+    return missing.length
+      ? [
+          {
+            file: fileOf(name),
+            problem: `${path} names the message "${key}", which is missing in ${missing.join(', ')} (locales/<language>/validation.json)`,
+          },
+        ]
+      : [];
+  });
 }

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -278,4 +279,104 @@ export const idDocuments = pgTable('id_documents', {
   createdAt: createdAt(),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   note: text('note'),
+});
+
+/**
+ * Compliance staff of the rules console (issue 16): separate from recipients' profiles. The TOTP
+ * secret is sealed with the application key, bound to the row; `last_totp_step` is the time step
+ * of the last code accepted, so a code is never accepted twice.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    /** `editor` drafts rule changes; `approver` approves and publishes other people's drafts. */
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    totpSecretSealed: text('totp_secret_sealed').notNull(),
+    lastTotpStep: integer('last_totp_step'),
+    createdAt: createdAt(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_email').on(sql`lower(${t.email})`)],
+);
+
+/** Staff sessions: shorter limits than recipients' (15 min idle, 8 h in all). */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff').on(t.staffId)],
+);
+
+/** Every staff action (and every staff account the admin API creates): who, what, when, where. */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for an action of the admin key (creating staff) or a failed sign-in of no account. */
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** The actor as people read it: the staff email, or `admin-key`. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    country: text('country'),
+    version: integer('version'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_audit_created').on(t.createdAt)],
+);
+
+/**
+ * Country rule versions of the rules console: drafts, reviewed (approved or sent back), published.
+ * `rules` is a whole rule file (country-rules/<country>.json). The files are the seed: a country
+ * with no publication here uses its file.
+ */
+export const ruleVersions = pgTable(
+  'rule_versions',
+  {
+    id: serial('id').primaryKey(),
+    /** The rule file's name: "GB", or a shared rule such as "_default". */
+    country: text('country').notNull(),
+    /** draft → approved → published, or draft → sent_back. */
+    status: text('status').notNull(),
+    /** The rule file as JSON text: jsonb would reorder its keys, and files keep their order. */
+    rules: text('rules').notNull(),
+    /** The rules version (publication id) current when the draft was saved; 0 = the files. */
+    basedOn: integer('based_on').notNull(),
+    /** A restore: the published version this draft brings back. */
+    restoredFrom: integer('restored_from'),
+    authorId: uuid('author_id').references(() => staff.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email').notNull(),
+    createdAt: createdAt(),
+    reviewerEmail: text('reviewer_email'),
+    reviewComment: text('review_comment'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [index('rule_versions_country').on(t.country, t.id)],
+);
+
+/**
+ * Each publication makes a new rules version (its id): every country's latest published version
+ * as of that publication. Servers compare the newest id with the one they validate with.
+ */
+export const rulePublications = pgTable('rule_publications', {
+  id: serial('id').primaryKey(),
+  versionId: integer('version_id')
+    .notNull()
+    .references(() => ruleVersions.id),
+  country: text('country').notNull(),
+  publishedBy: text('published_by').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
 });

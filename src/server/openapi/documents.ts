@@ -10,7 +10,7 @@ export interface OpenApiDocument {
   [key: string]: unknown;
 }
 
-const OPERATIONS = /^\/master\/(admin|dev)\//;
+const OPERATIONS = /^\/master\/(admin|dev|console)\//;
 
 export const isOperationsPath = (path: string): boolean => OPERATIONS.test(path);
 
@@ -34,8 +34,9 @@ export function splitDocument(document: OpenApiDocument): {
         ...admin.info,
         title: 'Payee Portal operations API',
         description:
-          'The admin API (header `x-admin-key`) and, outside production, the development ' +
-          'outbox. Not public in production. Errors are `{code, message, errors?}`.',
+          'The admin API (header `x-admin-key`), the rules console API (staff session cookie and ' +
+          'CSRF header) and, outside production, the development outbox. Not public in ' +
+          'production. Errors are `{code, message, errors?}`.',
       },
     },
   };

@@ -92,7 +92,8 @@ export default fp(async function sessionPlugin(app, opts: SessionPluginOptions) 
     // Unmatched routes answer 404 and reach nothing.
     if (request.is404) return;
     const config = request.routeOptions.config;
-    if (config.admin || config.staticFiles) return;
+    // Admin-key routes, files, and the rules console (its own staff session) skip this gate.
+    if (config.admin || config.staticFiles || config.staff) return;
     // Only together with `public`: a route marked sessionless alone stays closed.
     if (config.sessionless && config.public) return;
     const raw = request.cookies[cookieName];

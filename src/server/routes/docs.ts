@@ -13,6 +13,7 @@ import { ApiError } from '../errors';
 import { addEntitySchemas, entity } from '../openapi/responses';
 import { splitDocument, type OpenApiDocument } from '../openapi/documents';
 import { CSRF_COOKIE, CSRF_HEADER } from '../services/sessions';
+import { STAFF_CSRF_COOKIE } from '../services/staff-sessions';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -52,9 +53,11 @@ const transform: SwaggerTransform = ({ schema, url, route }) => {
   const writes = [route.method].flat().some((m) => WRITE_METHODS.has(m));
   const security: Record<string, string[]>[] = config.admin
     ? [{ adminKey: [] }]
-    : config.public
-      ? []
-      : [writes ? { session: [], csrf: [] } : { session: [] }];
+    : config.staff && !config.public
+      ? [writes ? { staffSession: [], csrf: [] } : { staffSession: [] }]
+      : config.public
+        ? []
+        : [writes ? { session: [], csrf: [] } : { session: [] }];
   const response = (rest.response ?? {}) as Record<string, unknown>;
   return {
     schema: {
@@ -97,6 +100,12 @@ export default fp(async function docsRoutes(app: FastifyInstance) {
             in: 'header',
             name: CSRF_HEADER,
             description: `Double-submit CSRF token: the value of the ${CSRF_COOKIE} cookie, on every write.`,
+          },
+          staffSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: app.staffSessionCookie,
+            description: `The rules console's staff session cookie (HttpOnly); its CSRF token is the ${STAFF_CSRF_COOKIE} cookie.`,
           },
           adminKey: {
             type: 'apiKey',

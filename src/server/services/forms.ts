@@ -22,13 +22,24 @@ export function renderErrors(
   }));
 }
 
-export function createFormService(validator: FormValidator = createFormValidator(loadCatalog())) {
-  /** Validates; returns the field errors (paths under `prefix`) without throwing. */
+/**
+ * `source` is the validator, or a function answering the current one: the rules console swaps
+ * the rules without a restart (services/rules-source.ts), so every call asks for the current.
+ */
+export function createFormService(
+  source: FormValidator | (() => FormValidator) = createFormValidator(loadCatalog()),
+) {
+  const current = typeof source === 'function' ? source : () => source;
+  /**
+   * Validates; returns the field errors (paths under `prefix`) without throwing. `validator`
+   * overrides the current rules (a submission made under a previous rules version).
+   */
   function check(
     formId: string,
     data: unknown,
     opts: VariantOptions = {},
     prefix = '',
+    validator: FormValidator = current(),
   ): ApiFieldError[] {
     try {
       const result = validator.validate(formId, data, opts);
@@ -43,12 +54,24 @@ export function createFormService(validator: FormValidator = createFormValidator
   }
 
   /** Validates and throws a 400 naming every failing field. */
-  function assertValid(formId: string, data: unknown, opts: VariantOptions = {}): void {
-    const errors = check(formId, data, opts);
+  function assertValid(
+    formId: string,
+    data: unknown,
+    opts: VariantOptions = {},
+    validator?: FormValidator,
+  ): void {
+    const errors = check(formId, data, opts, '', validator);
     if (errors.length)
       throw badRequest(`ValidationError: ${errors[0]?.message ?? 'invalid input'}`, errors);
   }
 
-  return { validator, check, assertValid };
+  return {
+    /** The current rules' validator (read at each use: it changes when rules are published). */
+    get validator(): FormValidator {
+      return current();
+    },
+    check,
+    assertValid,
+  };
 }
 export type FormService = ReturnType<typeof createFormService>;

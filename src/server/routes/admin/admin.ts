@@ -13,6 +13,11 @@ import { decideDocuments, listDocuments, openDocuments } from '../../domain/id-d
 import { portalOrigin } from '../../services/merchants';
 import { blockTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
+import type { JsonSchema } from '../../../core/schemas/json-schema';
+import { createStaffAccount } from '../../domain/staff';
+import { importDrafts, publishedRules } from '../../domain/rules-console';
+import { publishedCountries } from '../../repositories/rule-versions';
+import { STAFF_ROLES, type StaffRole } from '../../services/staff-sessions';
 import { data, entity, exact, listOf, RESPONSES, str, uuid } from '../../openapi/responses';
 
 const documentImage = exact({
@@ -165,6 +170,109 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
         .from(profiles)
         .where(eq(profiles.id, id));
       return { data: row };
+    },
+  );
+
+  // Rules console staff (issue 16): the TOTP URI and a generated password are shown once.
+  app.post(
+    '/staff',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        security: [{ adminKey: [] }],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'role'],
+          properties: {
+            email: { type: 'string', format: 'email', maxLength: 254 },
+            role: { type: 'string', enum: [...STAFF_ROLES] },
+            password: { type: 'string', maxLength: 200 },
+          },
+        },
+        response: {
+          201: data(
+            exact(
+              {
+                id: uuid,
+                email: str,
+                role: { type: 'string', enum: [...STAFF_ROLES] },
+                otpauthUri: { type: 'string', pattern: '^otpauth://totp/' },
+                initialPassword: str,
+              },
+              ['initialPassword'],
+            ),
+            'The staff account; its authenticator URI (and a generated password) are shown only now.',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { email: string; role: StaffRole; password?: string };
+      return reply.status(201).send({ data: await createStaffAccount(db, sealer, body) });
+    },
+  );
+
+  // npm run rules:export and rules:import (issue 16): the published rules as files, and files
+  // loaded as drafts (authored by the admin key; an approver still approves them).
+  const consoleCtx = { db, rules: app.rules };
+  // Keyed by rule file name ("GB", "_default"); the domain refuses any other name.
+  const ruleFiles: JsonSchema = { type: 'object', additionalProperties: { type: 'object' } };
+  app.get(
+    '/rules/published',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        security: [{ adminKey: [] }],
+        response: {
+          200: data(
+            exact({ rulesVersion: { type: 'integer' }, rules: ruleFiles }),
+            'The rule files of every country published in the console, by file name.',
+          ),
+        },
+      },
+    },
+    async () => {
+      await app.rules.refresh(true);
+      return { data: publishedRules(consoleCtx, await publishedCountries(db)) };
+    },
+  );
+  app.post(
+    '/rules/drafts',
+    {
+      config: { admin: true },
+      // Every rule file at once (about 230 kB today), above the default 64 kB.
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags: ['admin'],
+        security: [{ adminKey: [] }],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['rules'],
+          properties: { rules: ruleFiles },
+        },
+        response: {
+          201: data(
+            exact({
+              drafts: listOf(exact({ country: str, id: { type: 'integer' } })),
+              unchanged: listOf(str),
+            }),
+            'A draft for every file that differs from the rules in use.',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { rules } = request.body as { rules: Record<string, Record<string, unknown>> };
+      const result = await importDrafts(
+        consoleCtx,
+        { staffId: null, email: 'admin-key (rules:import)' },
+        rules,
+      );
+      return reply.status(201).send({ data: result });
     },
   );
 

@@ -40,6 +40,7 @@ import type { TransferMethod } from '../../../core/schemas/country-rules';
 import type { PaymentMethodType } from '../../../core/types/entities/payment-method-type';
 import { formDocumentation } from '../../openapi/form-schemas';
 import { entity, exact, listOf, RESPONSES } from '../../openapi/responses';
+import type { FormValidator } from '../../../core/validation/form-validator';
 
 type Body = Record<string, unknown>;
 
@@ -342,8 +343,13 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     return { form, preferred: preferred === true };
   }
 
-  async function validateBank(profile: ProfileRow, form: Body): Promise<void> {
-    forms.assertValid('bank-account', form);
+  /** `rules`: a previous rules version the client's form started with (grace period). */
+  async function validateBank(
+    profile: ProfileRow,
+    form: Body,
+    rules: FormValidator | null,
+  ): Promise<void> {
+    forms.assertValid('bank-account', form, {}, rules ?? undefined);
     const merchant = merchants.byId(profile.merchantId);
     const country = String(form.countryCode);
     // The account's country says which transfer methods exist; the merchant may pay to fewer.
@@ -413,7 +419,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const { form, preferred } = bankRecord(request.body as Body);
       const profile = await getProfile(db, profileId);
       assertCanAdd(profile);
-      await validateBank(profile, form);
+      await validateBank(profile, form, request.rulesValidator);
       const id = randomUUID();
       const { details, sealed } = bankStorage(form, id);
       return added(profileId, (tx) =>
@@ -465,7 +471,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
           )
             form[key] = stored[source];
         }
-        await validateBank(profile, form);
+        await validateBank(profile, form, request.rulesValidator);
         const { details, sealed } = bankStorage(form, id);
         await tx
           .update(paymentMethods)

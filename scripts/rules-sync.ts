@@ -1,0 +1,93 @@
+// npm run rules:export — writes the rules published in the console back into country-rules/
+//   (only the countries published there; formatted like the repository's files) for git review.
+// npm run rules:import — loads country-rules/*.json as drafts: each file that differs from the
+//   rules in use becomes a draft (checked like any draft), which an approver approves as usual.
+// Talks to a running server (--url, default http://localhost:$PORT or 8080) with the admin key
+// from ADMIN_API_KEY, --key, or the development key the server wrote under DATA_DIR.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as prettier from 'prettier';
+import { REPO_ROOT } from '../src/core/schemas/catalog';
+
+const USAGE = `usage:
+  npm run rules:export [-- --url <server> --key <admin key>]
+  npm run rules:import [-- --url <server> --key <admin key>]`;
+
+function fail(message: string, code = 2): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(code);
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { url: { type: 'string' }, key: { type: 'string' } },
+});
+const keyFile = join(resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data')), 'admin-key');
+const key =
+  values.key ||
+  process.env.ADMIN_API_KEY ||
+  (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined);
+if (!key) fail(`no admin key: pass --key, set ADMIN_API_KEY, or start the server first`);
+const base = (values.url ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/$/, '');
+const rulesDir = join(REPO_ROOT, 'country-rules');
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${base}/master/admin/v1${path}`, {
+      method,
+      headers: {
+        'x-admin-key': key ?? '',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch (error) {
+    return fail(`cannot reach ${base}: ${(error as Error).message} (is npm start running?)`, 1);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    const answer = JSON.parse(text) as { message?: string; errors?: { message: string }[] };
+    console.error(`✗ ${answer.message ?? text}`);
+    for (const e of answer.errors?.slice(1) ?? []) console.error(`✗ ${e.message}`);
+    process.exit(1);
+  }
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+const [command] = positionals;
+if (command === 'export') {
+  const { rulesVersion, rules } = await call<{
+    rulesVersion: number;
+    rules: Record<string, unknown>;
+  }>('GET', '/rules/published');
+  const names = Object.keys(rules);
+  for (const name of names) {
+    const path = join(rulesDir, `${name}.json`);
+    const options = (await prettier.resolveConfig(path)) ?? {};
+    writeFileSync(
+      path,
+      await prettier.format(JSON.stringify(rules[name], null, 2), { ...options, filepath: path }),
+    );
+  }
+  console.log(
+    names.length
+      ? `✓ rules version ${rulesVersion}: wrote ${names.map((n) => `country-rules/${n}.json`).join(', ')}; review with git diff`
+      : '✓ nothing published in the console yet: country-rules/ is what the server uses',
+  );
+} else if (command === 'import') {
+  const files = Object.fromEntries(
+    readdirSync(rulesDir)
+      .filter((f) => f.endsWith('.json') && f !== 'country-rules.schema.json')
+      .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(rulesDir, f), 'utf8'))]),
+  );
+  const { drafts, unchanged } = await call<{
+    drafts: { country: string; id: number }[];
+    unchanged: string[];
+  }>('POST', '/rules/drafts', { rules: files });
+  for (const d of drafts) console.log(`✓ ${d.country}: draft version ${d.id}, awaiting approval`);
+  console.log(`${drafts.length} draft(s) saved, ${unchanged.length} file(s) unchanged.`);
+} else {
+  fail(command ? `unknown command "${command}"` : 'no command given');
+}

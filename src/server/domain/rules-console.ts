@@ -1,0 +1,491 @@
+// The rules console's business rules (issue 16): drafts checked like `npm run rules:check` plus
+// refusals of unsafe input, four-eyes review, publication after the whole check, restore.
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { rulePublications, ruleVersions, staffAudit } from '../db/schema';
+import { ApiError, badRequest, conflict, forbidden, notFound, type ApiFieldError } from '../errors';
+import { recordAudit } from '../repositories/staff';
+import {
+  getRuleVersion,
+  listRuleVersions,
+  publishedVersionOf,
+  rulesOf,
+  setReview,
+  versionCounts,
+  type RuleVersionRow,
+} from '../repositories/rule-versions';
+import type { RulesSource } from '../services/rules-source';
+import type { StaffSession } from '../services/staff-sessions';
+import {
+  checkCatalog,
+  loadMetaSchema,
+  validationMessages,
+  type RuleFinding,
+} from '../../core/rules/check-rules';
+import type { RuleCatalog } from '../../core/schemas/catalog';
+import type { CountryRules } from '../../core/schemas/country-rules';
+
+const RULE_NAME = /^([A-Z]{2}|_[a-z]+)$/;
+const fileOf = (name: string): string => `country-rules/${name}.json`;
+
+export interface RulesConsoleContext {
+  db: Database;
+  rules: RulesSource;
+}
+
+let checkInputs: { meta: object; messages: Record<string, unknown> } | undefined;
+const inputs = () => (checkInputs ??= { meta: loadMetaSchema(), messages: validationMessages() });
+
+/** A finding as a field error of the request body (`/rules/...`), naming the field. */
+function toFieldError(finding: RuleFinding): ApiFieldError {
+  const pointer = /^(\/[^\s"]*)/.exec(finding.problem)?.[1] ?? '';
+  const message = `${finding.file}${finding.example ? `, ${finding.example}` : ''}: ${finding.problem}`;
+  return {
+    path: `/rules${pointer}`,
+    keyword: 'rules',
+    messageKey: 'rules',
+    params: { file: finding.file, ...(finding.example ? { example: finding.example } : {}) },
+    message,
+  };
+}
+
+const withCountry = (catalog: RuleCatalog, name: string, rule: CountryRules): RuleCatalog => ({
+  forms: catalog.forms,
+  rules: { ...catalog.rules, [name]: rule },
+});
+
+/** The checks of one country's rules in place of its current ones: findings of that file only. */
+function checkDraft(catalog: RuleCatalog, name: string, rule: CountryRules): RuleFinding[] {
+  const { meta, messages } = inputs();
+  const report = checkCatalog(withCountry(catalog, name, rule), meta, messages, name);
+  return report.findings.filter((f) => f.file === fileOf(name) || f.file === 'country-rules/');
+}
+
+function refuse(code: string, findings: RuleFinding[]): never {
+  const errors = findings.map(toFieldError);
+  throw badRequest(`${code}: ${errors[0]?.message ?? 'the rules are invalid'}`, errors);
+}
+
+export interface VersionSummary {
+  id: number;
+  country: string;
+  status: string;
+  author: string;
+  createdAt: string;
+  basedOn: number;
+  restoredFrom: number | null;
+  reviewer: string | null;
+  reviewComment: string | null;
+  reviewedAt: string | null;
+  publishedAt: string | null;
+}
+
+export const summary = (row: RuleVersionRow): VersionSummary => ({
+  id: row.id,
+  country: row.country,
+  status: row.status,
+  author: row.authorEmail,
+  createdAt: row.createdAt.toISOString(),
+  basedOn: row.basedOn,
+  restoredFrom: row.restoredFrom,
+  reviewer: row.reviewerEmail,
+  reviewComment: row.reviewComment,
+  reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  publishedAt: row.publishedAt?.toISOString() ?? null,
+});
+
+function assertRuleName(name: string, catalog: RuleCatalog): void {
+  if (!RULE_NAME.test(name)) throw notFound(`CountryMissing: "${name}" is not a rule file name`);
+  void catalog;
+}
+
+/** Every rule file with its status: published version, drafts, last change and by whom. */
+export async function listCountries(ctx: RulesConsoleContext) {
+  const { catalog } = ctx.rules.current;
+  const counts = await versionCounts(ctx.db);
+  const names = [...new Set([...Object.keys(catalog.rules), ...counts.keys()])].sort();
+  const changes = await ctx.db
+    .selectDistinctOn([staffAudit.country], {
+      country: staffAudit.country,
+      actor: staffAudit.actor,
+      action: staffAudit.action,
+      at: staffAudit.createdAt,
+    })
+    .from(staffAudit)
+    .orderBy(staffAudit.country, desc(staffAudit.createdAt));
+  const lastChange = new Map(changes.map((c) => [c.country, c]));
+  return names.map((country) => {
+    const count = counts.get(country);
+    const change = lastChange.get(country);
+    return {
+      country,
+      name: catalog.rules[country]?.name ?? country,
+      publishedVersion: count?.published ?? null,
+      drafts: count?.drafts ?? 0,
+      lastChange: change
+        ? { action: change.action, by: change.actor, at: change.at.toISOString() }
+        : null,
+    };
+  });
+}
+
+/** A country's rules as the server validates with them now. */
+export async function getCountry(ctx: RulesConsoleContext, country: string) {
+  const { catalog, id } = ctx.rules.current;
+  assertRuleName(country, catalog);
+  const rules = catalog.rules[country];
+  if (!rules) throw notFound(`CountryMissing: no rules for ${country}`);
+  return {
+    country,
+    rulesVersion: id,
+    publishedVersion: await publishedVersionOf(ctx.db, country),
+    rules: rules as unknown as Record<string, unknown>,
+  };
+}
+
+/** Saves a draft after the checks of `npm run rules:check` for this country and the refusals. */
+/** Who saves a draft: a staff member, or the admin key (`npm run rules:import`). */
+export interface Author {
+  staffId: string | null;
+  email: string;
+}
+
+export async function saveDraft(
+  ctx: RulesConsoleContext,
+  staff: Author,
+  country: string,
+  rules: Record<string, unknown>,
+  restoredFrom: number | null = null,
+): Promise<VersionSummary> {
+  const { catalog, id: basedOn } = ctx.rules.current;
+  assertRuleName(country, catalog);
+  const rule = rules as unknown as CountryRules;
+  if (rule.country !== country)
+    refuse('RulesInvalid', [
+      {
+        file: fileOf(country),
+        problem: `/country is "${String(rule.country)}" but the draft is for ${country}`,
+      },
+    ]);
+  const findings = checkDraft(catalog, country, rule);
+  if (findings.length) {
+    await recordAudit(ctx.db, {
+      staffId: staff.staffId,
+      actor: staff.email,
+      action: 'draft.refused',
+      country,
+      detail: { problems: findings.slice(0, 20).map((f) => f.problem) },
+    });
+    refuse('RulesInvalid', findings);
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    // The first version of a country keeps its file's rules as a `seed` version beside it, so
+    // a rollback to the rules of the files is a restore like any other.
+    const seed = ctx.rules.current.catalog.rules[country];
+    const [existing] = await tx
+      .select({ id: ruleVersions.id })
+      .from(ruleVersions)
+      .where(eq(ruleVersions.country, country))
+      .limit(1);
+    if (!existing && seed)
+      await tx.insert(ruleVersions).values({
+        country,
+        status: 'seed',
+        rules: JSON.stringify(seed),
+        basedOn,
+        authorEmail: `${fileOf(country)} (the rules before the console)`,
+      });
+    const [inserted] = await tx
+      .insert(ruleVersions)
+      .values({
+        country,
+        status: 'draft',
+        rules: JSON.stringify(rules),
+        basedOn,
+        restoredFrom,
+        authorId: staff.staffId,
+        authorEmail: staff.email,
+      })
+      .returning();
+    if (!inserted) throw new Error('rule version insert returned nothing');
+    await recordAudit(tx, {
+      staffId: staff.staffId,
+      actor: staff.email,
+      action: restoredFrom === null ? 'draft.save' : 'draft.restore',
+      country,
+      version: inserted.id,
+      ...(restoredFrom === null ? {} : { detail: { restoredFrom } }),
+    });
+    return inserted;
+  });
+  return summary(row);
+}
+
+export interface RuleChange {
+  path: string;
+  change: 'added' | 'removed' | 'changed';
+  from?: unknown;
+  to?: unknown;
+  /** One readable line, e.g. `bankAccount › sortCode › pattern: ^\d{6}$ → ^40\d{4}$`. */
+  text: string;
+}
+
+/** Leaves of a rule file by JSON pointer (arrays are one value: a list reads better whole). */
+function leaves(value: unknown, path = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (path === '' && k === 'examples') continue;
+      leaves(v, `${path}/${k}`, out);
+    }
+  } else out.set(path, value);
+  return out;
+}
+
+const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+const readable = (path: string): string =>
+  path
+    .split('/')
+    .filter((p) => p && p !== 'fields')
+    .join(' › ');
+
+/** What a draft changes against the published rules: fields, patterns, flags, and examples. */
+export function diffRules(before: unknown, after: unknown): RuleChange[] {
+  const a = leaves(before);
+  const b = leaves(after);
+  const changes: RuleChange[] = [];
+  for (const path of [...new Set([...a.keys(), ...b.keys()])].sort()) {
+    const from = a.get(path);
+    const to = b.get(path);
+    if (!a.has(path))
+      changes.push({ path, change: 'added', to, text: `${readable(path)}: added ${show(to)}` });
+    else if (!b.has(path))
+      changes.push({
+        path,
+        change: 'removed',
+        from,
+        text: `${readable(path)}: removed (was ${show(from)})`,
+      });
+    else if (JSON.stringify(from) !== JSON.stringify(to))
+      changes.push({
+        path,
+        change: 'changed',
+        from,
+        to,
+        text: `${readable(path)}: ${show(from)} → ${show(to)}`,
+      });
+  }
+  const described = (rules: unknown) =>
+    new Set(
+      ((rules as { examples?: { description: string }[] } | undefined)?.examples ?? []).map(
+        (e) => e.description,
+      ),
+    );
+  const was = described(before);
+  const now = described(after);
+  for (const d of now)
+    if (!was.has(d))
+      changes.push({ path: '/examples', change: 'added', to: d, text: `example added: ${d}` });
+  for (const d of was)
+    if (!now.has(d))
+      changes.push({
+        path: '/examples',
+        change: 'removed',
+        from: d,
+        text: `example removed: ${d}`,
+      });
+  return changes;
+}
+
+/** A version with its rules, its changes against the published rules and its example results. */
+export async function getVersion(ctx: RulesConsoleContext, id: number) {
+  const row = await getRuleVersion(ctx.db, id);
+  const { catalog } = ctx.rules.current;
+  const rules = rulesOf(row);
+  const rule = rules as unknown as CountryRules;
+  const findings = checkDraft(catalog, row.country, rule);
+  const examples = (rule.examples ?? []).map((example, index) => {
+    const label = `example ${index + 1} "${example.description}"`;
+    const problems = findings.filter((f) => f.example === label).map((f) => f.problem);
+    return {
+      description: example.description,
+      form: example.form,
+      expected: example.valid ? 'pass' : 'fail',
+      ok: problems.length === 0,
+      problems,
+    };
+  });
+  return {
+    ...summary(row),
+    rules,
+    changes: diffRules(catalog.rules[row.country] ?? {}, rules),
+    examples,
+    problems: findings.filter((f) => !f.example).map((f) => f.problem),
+  };
+}
+
+export async function listVersions(ctx: RulesConsoleContext, country: string) {
+  assertRuleName(country, ctx.rules.current.catalog);
+  return (await listRuleVersions(ctx.db, country)).map(summary);
+}
+
+function assertApprover(staff: StaffSession, row: RuleVersionRow, action: string): void {
+  if (staff.role !== 'approver')
+    throw forbidden(`Forbidden: only an approver may ${action} a draft; editors draft`);
+  if (row.authorId === staff.staffId || row.authorEmail.toLowerCase() === staff.email.toLowerCase())
+    throw forbidden(`FourEyes: you wrote version ${row.id}; another approver must ${action} it`);
+}
+
+/** An approver other than the author approves a draft, or sends it back with a comment. */
+export async function review(
+  ctx: RulesConsoleContext,
+  staff: StaffSession,
+  id: number,
+  decision: 'approve' | 'send-back',
+  comment: string | null,
+): Promise<VersionSummary> {
+  const row = await getRuleVersion(ctx.db, id);
+  assertApprover(staff, row, decision === 'approve' ? 'approve' : 'send back');
+  if (decision === 'send-back' && !comment?.trim())
+    throw badRequest('CommentRequired: say what to change when sending a draft back', [
+      {
+        path: '/comment',
+        keyword: 'required',
+        messageKey: 'required',
+        params: {},
+        message: 'say what to change',
+      },
+    ]);
+  const to = decision === 'approve' ? 'approved' : 'sent_back';
+  if (!(await setReview(ctx.db, id, 'draft', to, staff.email, comment)))
+    throw conflict(`NotADraft: version ${id} is ${row.status}, not a draft awaiting review`);
+  await recordAudit(ctx.db, {
+    staffId: staff.staffId,
+    actor: staff.email,
+    action: decision === 'approve' ? 'draft.approve' : 'draft.send-back',
+    country: row.country,
+    version: id,
+    ...(comment ? { detail: { comment } } : {}),
+  });
+  return summary(await getRuleVersion(ctx.db, id));
+}
+
+/**
+ * Publishes an approved version after the whole check of every country with it in place; the
+ * server swaps its validators at once (other processes within RULES_CHECK_MS).
+ */
+export async function publish(
+  ctx: RulesConsoleContext,
+  staff: StaffSession,
+  id: number,
+): Promise<VersionSummary & { rulesVersion: number }> {
+  if (staff.role !== 'approver') throw forbidden('Forbidden: only an approver may publish');
+  const row = await getRuleVersion(ctx.db, id);
+  if (row.status !== 'approved')
+    throw conflict(
+      `NotApproved: version ${id} is ${row.status}; only an approved version is published`,
+    );
+  await ctx.rules.refresh(true);
+  const { meta, messages } = inputs();
+  const catalog = withCountry(
+    ctx.rules.current.catalog,
+    row.country,
+    rulesOf(row) as unknown as CountryRules,
+  );
+  const report = checkCatalog(catalog, meta, messages);
+  if (report.findings.length) {
+    await recordAudit(ctx.db, {
+      staffId: staff.staffId,
+      actor: staff.email,
+      action: 'publish.refused',
+      country: row.country,
+      version: id,
+      detail: { problems: report.findings.slice(0, 20).map((f) => `${f.file}: ${f.problem}`) },
+    });
+    const errors = report.findings.map(toFieldError);
+    throw new ApiError(
+      409,
+      `PublishRefused: ${errors[0]?.message ?? 'the rules check failed'}`,
+      errors,
+    );
+  }
+  const publication = await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(ruleVersions)
+      .set({ status: 'published', publishedAt: new Date() })
+      .where(eq(ruleVersions.id, id))
+      .returning({ id: ruleVersions.id });
+    if (updated.length !== 1) throw conflict(`NotApproved: version ${id} changed meanwhile`);
+    const [inserted] = await tx
+      .insert(rulePublications)
+      .values({ versionId: id, country: row.country, publishedBy: staff.email })
+      .returning({ id: rulePublications.id });
+    if (!inserted) throw new Error('publication insert returned nothing');
+    await recordAudit(tx, {
+      staffId: staff.staffId,
+      actor: staff.email,
+      action: 'publish',
+      country: row.country,
+      version: id,
+      detail: { rulesVersion: inserted.id },
+    });
+    return inserted;
+  });
+  await ctx.rules.invalidate();
+  return { ...summary(await getRuleVersion(ctx.db, id)), rulesVersion: publication.id };
+}
+
+/** Restoring a published version is a new draft with its rules, again needing approval. */
+export async function restore(
+  ctx: RulesConsoleContext,
+  staff: StaffSession,
+  id: number,
+): Promise<VersionSummary> {
+  const row = await getRuleVersion(ctx.db, id);
+  if (row.status !== 'published' && row.status !== 'seed')
+    throw conflict(
+      `NotPublished: version ${id} is ${row.status}; only a published version is restored`,
+    );
+  return saveDraft(ctx, staff, row.country, rulesOf(row), id);
+}
+
+/** The published rules of every country with a publication (`npm run rules:export`). */
+export function publishedRules(ctx: RulesConsoleContext, published: Set<string>) {
+  const { id, catalog } = ctx.rules.current;
+  return {
+    rulesVersion: id,
+    rules: Object.fromEntries(
+      Object.entries(catalog.rules).filter(([name]) => published.has(name)),
+    ) as unknown as Record<string, Record<string, unknown>>,
+  };
+}
+
+/**
+ * `npm run rules:import`: every given file that differs from the rules in use becomes a draft
+ * (checked like any draft; all refusals are answered together), to be approved as usual.
+ */
+export async function importDrafts(
+  ctx: RulesConsoleContext,
+  author: Author,
+  files: Record<string, Record<string, unknown>>,
+): Promise<{ drafts: { country: string; id: number }[]; unchanged: string[] }> {
+  await ctx.rules.refresh(true);
+  const { catalog } = ctx.rules.current;
+  const changed = Object.entries(files).filter(
+    ([name, rules]) => JSON.stringify(catalog.rules[name]) !== JSON.stringify(rules),
+  );
+  const problems = changed.flatMap(([name, rules]) => {
+    if (!RULE_NAME.test(name))
+      return [{ file: fileOf(name), problem: `"${name}" is not a rule file name` }];
+    if ((rules as { country?: unknown }).country !== name)
+      return [{ file: fileOf(name), problem: `/country does not name ${name}` }];
+    return checkDraft(catalog, name, rules as unknown as CountryRules);
+  });
+  if (problems.length) refuse('RulesInvalid', problems);
+  const drafts: { country: string; id: number }[] = [];
+  for (const [name, rules] of changed)
+    drafts.push({ country: name, id: (await saveDraft(ctx, author, name, rules)).id });
+  return {
+    drafts,
+    unchanged: Object.keys(files).filter((name) => !changed.some(([n]) => n === name)),
+  };
+}

@@ -1,0 +1,43 @@
+// Keeps the country rules current without a restart (services/rules-source.ts): before a route
+// runs, the process checks (at most every RULES_CHECK_MS) whether rules were published, and swaps
+// its validators. A request naming the rules version its form started with (x-rules-version) is
+// validated with that version while it is within its grace period. Every API answer says which
+// rules version the server validates with now (x-rules-version), so a client knows what to send.
+import fp from 'fastify-plugin';
+import type { FormValidator } from '../../core/validation/form-validator';
+import type { RulesSource } from '../services/rules-source';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rules: RulesSource;
+  }
+  interface FastifyRequest {
+    /** The previous rules version's validator the client asked for (grace period), or null. */
+    rulesValidator: FormValidator | null;
+  }
+}
+
+export const RULES_VERSION_HEADER = 'x-rules-version';
+
+export default fp(async function rulesPlugin(app, opts: { source: RulesSource }) {
+  const { source } = opts;
+  app.decorate('rules', source);
+  app.decorateRequest('rulesValidator', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    if (request.is404 || config.staticFiles || config.sessionless) return;
+    // A failed check keeps the rules in use (the route itself answers 503 if it needs the
+    // database): checking for new rules never makes a request fail.
+    await source
+      .refresh()
+      .catch((error: unknown) =>
+        request.log.warn({ err: error }, 'rules: could not check for newly published rules'),
+      );
+    const asked = request.headers[RULES_VERSION_HEADER];
+    if (typeof asked === 'string' && /^\d{1,9}$/.test(asked)) {
+      const version = await source.graceVersion(Number(asked)).catch(() => null);
+      if (version && version.id !== source.current.id) request.rulesValidator = version.validator;
+    }
+    reply.header(RULES_VERSION_HEADER, String(source.current.id));
+  });
+});

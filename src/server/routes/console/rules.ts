@@ -1,0 +1,276 @@
+// The rules console's rules API: countries with their status, a country's rules, drafts with
+// their readable changes and example results, four-eyes review, publication, versions, restore.
+// The business rules are in domain/rules-console.ts.
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  getCountry,
+  getVersion,
+  listCountries,
+  listVersions,
+  publish,
+  restore,
+  review,
+  saveDraft,
+} from '../../domain/rules-console';
+import { staffOf } from '../../plugins/staff-session';
+import { data, dateTime, exact, listOf, str } from '../../openapi/responses';
+import type { JsonSchema } from '../../../core/schemas/json-schema';
+
+const nullable = (type: 'string' | 'integer'): JsonSchema => ({ type: [type, 'null'] });
+const int: JsonSchema = { type: 'integer' };
+const countryParams = {
+  type: 'object',
+  required: ['country'],
+  properties: { country: { type: 'string', pattern: '^([A-Z]{2}|_[a-z]+)$' } },
+} as const;
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
+} as const;
+const STATUSES = ['seed', 'draft', 'approved', 'sent_back', 'published'];
+const versionSummary = exact({
+  id: int,
+  country: str,
+  status: { type: 'string', enum: STATUSES },
+  author: str,
+  createdAt: dateTime,
+  basedOn: int,
+  restoredFrom: nullable('integer'),
+  reviewer: nullable('string'),
+  reviewComment: nullable('string'),
+  reviewedAt: nullable('string'),
+  publishedAt: nullable('string'),
+});
+const ruleFile: JsonSchema = {
+  type: 'object',
+  description: 'A whole rule file, as in country-rules/<country>.json.',
+};
+const versionDetail: JsonSchema = {
+  ...versionSummary,
+  properties: {
+    ...versionSummary.properties,
+    rules: ruleFile,
+    changes: listOf(
+      exact(
+        {
+          path: str,
+          change: { type: 'string', enum: ['added', 'removed', 'changed'] },
+          from: {},
+          to: {},
+          text: str,
+        },
+        ['from', 'to'],
+      ),
+    ),
+    examples: listOf(
+      exact({
+        description: str,
+        form: str,
+        expected: { type: 'string', enum: ['pass', 'fail'] },
+        ok: { type: 'boolean' },
+        problems: listOf(str),
+      }),
+    ),
+    problems: listOf(str),
+  },
+  required: [...(versionSummary.required ?? []), 'rules', 'changes', 'examples', 'problems'],
+};
+const STAFF = { staff: true } as const;
+const tags = ['console'];
+
+const rulesRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = { db: app.deps.db, rules: app.rules };
+  const versionId = (params: unknown): number => Number((params as { id: string }).id);
+
+  app.get(
+    '/countries',
+    {
+      config: STAFF,
+      schema: {
+        tags,
+        summary: 'Every rule file with its status: published version, drafts, last change',
+        response: {
+          200: data(
+            listOf(
+              exact({
+                country: str,
+                name: str,
+                publishedVersion: nullable('integer'),
+                drafts: int,
+                lastChange: {
+                  oneOf: [{ type: 'null' }, exact({ action: str, by: str, at: dateTime })],
+                },
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async () => ({ data: await listCountries(ctx) }),
+  );
+
+  app.get(
+    '/countries/:country',
+    {
+      config: STAFF,
+      schema: {
+        tags,
+        summary: "A country's rules as the server validates with them now",
+        params: countryParams,
+        response: {
+          200: data(
+            exact({
+              country: str,
+              rulesVersion: int,
+              publishedVersion: nullable('integer'),
+              rules: ruleFile,
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      data: await getCountry(ctx, (request.params as { country: string }).country),
+    }),
+  );
+
+  app.post(
+    '/countries/:country/drafts',
+    {
+      config: { ...STAFF, rateLimit: app.limit(30) },
+      // One rule file with its examples (the largest is about 12 kB today).
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags,
+        summary: 'Save a draft (checked like npm run rules:check; unsafe patterns refused)',
+        params: countryParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['rules'],
+          properties: { rules: ruleFile },
+        },
+        response: { 201: data(versionSummary) },
+      },
+    },
+    async (request, reply) => {
+      const { country } = request.params as { country: string };
+      const { rules } = request.body as { rules: Record<string, unknown> };
+      const saved = await saveDraft(ctx, staffOf(request), country, rules);
+      return reply.status(201).send({ data: saved });
+    },
+  );
+
+  app.get(
+    '/countries/:country/versions',
+    {
+      config: STAFF,
+      schema: { tags, params: countryParams, response: { 200: data(listOf(versionSummary)) } },
+    },
+    async (request) => ({
+      data: await listVersions(ctx, (request.params as { country: string }).country),
+    }),
+  );
+
+  app.get(
+    '/versions/:id',
+    {
+      config: STAFF,
+      schema: {
+        tags,
+        summary: 'A version: its rules, its changes against the published rules, example results',
+        params: idParams,
+        response: { 200: data(versionDetail) },
+      },
+    },
+    async (request) => ({ data: await getVersion(ctx, versionId(request.params)) }),
+  );
+
+  const reviewBody = (required: string[]) => ({
+    type: 'object',
+    additionalProperties: false,
+    required,
+    properties: { comment: { type: 'string', maxLength: 2000 } },
+  });
+  app.post(
+    '/versions/:id/approve',
+    {
+      config: STAFF,
+      schema: {
+        tags,
+        summary: 'Approve a draft (an approver other than its author)',
+        params: idParams,
+        body: reviewBody([]),
+        response: { 200: data(versionSummary) },
+      },
+    },
+    async (request) => {
+      const { comment } = (request.body ?? {}) as { comment?: string };
+      return {
+        data: await review(
+          ctx,
+          staffOf(request),
+          versionId(request.params),
+          'approve',
+          comment ?? null,
+        ),
+      };
+    },
+  );
+  app.post(
+    '/versions/:id/send-back',
+    {
+      config: STAFF,
+      schema: {
+        tags,
+        summary: 'Send a draft back to its author with a comment',
+        params: idParams,
+        body: reviewBody(['comment']),
+        response: { 200: data(versionSummary) },
+      },
+    },
+    async (request) => {
+      const { comment } = request.body as { comment: string };
+      return {
+        data: await review(ctx, staffOf(request), versionId(request.params), 'send-back', comment),
+      };
+    },
+  );
+  app.post(
+    '/versions/:id/publish',
+    {
+      config: STAFF,
+      schema: {
+        tags,
+        summary: 'Publish an approved version (after the whole check); it takes effect at once',
+        params: idParams,
+        response: {
+          200: data({
+            ...versionSummary,
+            properties: { ...versionSummary.properties, rulesVersion: int },
+            required: [...(versionSummary.required ?? []), 'rulesVersion'],
+          }),
+        },
+      },
+    },
+    async (request) => ({ data: await publish(ctx, staffOf(request), versionId(request.params)) }),
+  );
+  app.post(
+    '/versions/:id/restore',
+    {
+      config: STAFF,
+      schema: {
+        tags,
+        summary: 'Restore a published version: a new draft with its rules, needing approval again',
+        params: idParams,
+        response: { 201: data(versionSummary) },
+      },
+    },
+    async (request, reply) => {
+      const restored = await restore(ctx, staffOf(request), versionId(request.params));
+      return reply.status(201).send({ data: restored });
+    },
+  );
+};
+export default rulesRoutes;

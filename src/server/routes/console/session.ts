@@ -1,0 +1,108 @@
+// The rules console's staff sign-in (email + password + TOTP code → staff session cookie), who is
+// signed in, sign-out, and the audit log. Rate limited per address; every action is audited.
+import type { FastifyPluginAsync } from 'fastify';
+import { signInStaff } from '../../domain/staff';
+import { staffOf } from '../../plugins/staff-session';
+import { listAudit, recordAudit } from '../../repositories/staff';
+import { STAFF_ROLES } from '../../services/staff-sessions';
+import { data, dateTime, exact, listOf, str, uuid } from '../../openapi/responses';
+import type { JsonSchema } from '../../../core/schemas/json-schema';
+
+const staffMember = exact({
+  id: uuid,
+  email: str,
+  role: { type: 'string', enum: [...STAFF_ROLES] },
+});
+const nullable = (type: 'string' | 'integer' | 'object'): JsonSchema => ({ type: [type, 'null'] });
+const auditRecord = exact({
+  id: uuid,
+  actor: str,
+  action: str,
+  country: nullable('string'),
+  version: nullable('integer'),
+  detail: { type: ['object', 'null'] },
+  at: dateTime,
+});
+
+const sessionRoutes: FastifyPluginAsync = async (app) => {
+  const { db, sealer } = app.deps;
+
+  app.post(
+    '/session',
+    {
+      config: { staff: true, public: true, rateLimit: app.limit(10) },
+      schema: {
+        tags: ['console'],
+        summary: 'Staff sign-in: email, password and the authenticator (TOTP) code',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'password', 'code'],
+          properties: {
+            email: { type: 'string', format: 'email', maxLength: 254 },
+            password: { type: 'string', minLength: 1, maxLength: 200 },
+            code: { type: 'string', pattern: '^[0-9]{6}$' },
+          },
+        },
+        response: { 200: data(staffMember, 'Signed in: the staff session cookie is set.') },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { email: string; password: string; code: string };
+      const member = await signInStaff(db, sealer, body);
+      await app.startStaffSession(reply, member.id);
+      return { data: member };
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      config: { staff: true },
+      schema: { tags: ['console'], response: { 200: data(staffMember) } },
+    },
+    async (request) => {
+      const { staffId, email, role } = staffOf(request);
+      return { data: { id: staffId, email, role } };
+    },
+  );
+
+  app.delete(
+    '/session',
+    {
+      config: { staff: true },
+      schema: { tags: ['console'], response: { 200: data(exact({ signedOut: { const: true } })) } },
+    },
+    async (request, reply) => {
+      const { staffId, email } = staffOf(request);
+      await recordAudit(db, { staffId, actor: email, action: 'session.end' });
+      await app.endStaffSession(request, reply);
+      return { data: { signedOut: true } };
+    },
+  );
+
+  app.get(
+    '/audit',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['console'],
+        summary: 'The audit log, newest first (optionally of one country)',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            country: { type: 'string', pattern: '^(_[a-z]+|[A-Z]{2})$' },
+            limit: { type: 'string', pattern: '^([1-9][0-9]?|[1-4][0-9]{2}|500)$' },
+          },
+        },
+        response: { 200: data(listOf(auditRecord)) },
+      },
+    },
+    async (request) => {
+      const { country, limit } = request.query as { country?: string; limit?: string };
+      return { data: await listAudit(db, { country, limit: Number(limit ?? 100) }) };
+    },
+  );
+};
+export default sessionRoutes;

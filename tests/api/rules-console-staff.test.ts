@@ -1,0 +1,171 @@
+// The rules console's staff (issue 16): accounts made with the admin key, sign-in with a password
+// and a TOTP code (±1 step, never twice), a session apart from recipients', roles and the audit log.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from './support/databases';
+import { admin, startTestApp, uniqueEmail, type TestApp } from './support/harness';
+import { createStaff, signIn, StaffBrowser } from './support/staff';
+import { totpCode } from '../../src/server/services/totp';
+
+describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  it('creates staff with the admin key only, showing the otpauth URI once', async () => {
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/master/admin/v1/staff',
+      payload: { email: uniqueEmail(), role: 'editor' },
+    });
+    expect(refused.statusCode).toBe(401);
+    const generated = await admin<{ otpauthUri: string; initialPassword: string }>(
+      t.app,
+      'POST',
+      '/staff',
+      { email: uniqueEmail(), role: 'approver' },
+    );
+    expect(generated.status).toBe(201);
+    expect(generated.body.data.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+    expect(generated.body.data.initialPassword.length).toBeGreaterThanOrEqual(20);
+    const weak = await admin(t.app, 'POST', '/staff', {
+      email: uniqueEmail(),
+      role: 'editor',
+      password: 'short',
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors?.[0]?.path).toBe('/password');
+    const badRole = await admin(t.app, 'POST', '/staff', { email: uniqueEmail(), role: 'owner' });
+    expect(badRole.status).toBe(400);
+    const editor = await createStaff(t.app, 'editor');
+    const twice = await admin(t.app, 'POST', '/staff', {
+      email: editor.email.toUpperCase(),
+      role: 'editor',
+    });
+    expect(twice.status).toBe(409);
+    // The secret is stored sealed, never in clear.
+    const rows = await t.database.db.execute<{ totp_secret_sealed: string }>(
+      `select totp_secret_sealed from staff where email = '${editor.email}'` as never,
+    );
+    const sealed = (rows as unknown as { rows: { totp_secret_sealed: string }[] }).rows[0];
+    expect(sealed?.totp_secret_sealed).toMatch(/^v2\./);
+    expect(sealed?.totp_secret_sealed).not.toContain(editor.secret);
+  });
+
+  it(
+    'signs in with password and TOTP code (±1 step), refusing a reused or wrong code',
+    { timeout: 60_000 },
+    async () => {
+      const editor = await createStaff(t.app, 'editor');
+      const wrongPassword = await new StaffBrowser(t.app).request('POST', '/session', {
+        email: editor.email,
+        password: 'Not-the-password-1234',
+        code: totpCode(editor.secret),
+      });
+      expect(wrongPassword.status).toBe(401);
+      const wrongCode = await signIn(
+        t.app,
+        editor,
+        0,
+        totpCode(editor.secret) === '000000' ? '111111' : '000000',
+      );
+      expect(wrongCode.response.status).toBe(401);
+      const tooOld = await signIn(t.app, editor, -3);
+      expect(tooOld.response.status).toBe(401);
+
+      // Start early in a 30-second step, so the steps below do not move while the test runs.
+      const intoStep = Date.now() % 30_000;
+      if (intoStep > 15_000) await new Promise((r) => setTimeout(r, 30_100 - intoStep));
+      const previousCode = totpCode(editor.secret, Date.now() - 30_000);
+      const previousStep = await signIn(t.app, editor, 0, previousCode);
+      expect(previousStep.response.status).toBe(200);
+      expect(previousStep.response.body.data).toMatchObject({
+        email: editor.email,
+        role: 'editor',
+      });
+      // The same code again (a replay), and an older step, are refused.
+      expect((await signIn(t.app, editor, 0, previousCode)).response.status).toBe(401);
+      const code = totpCode(editor.secret);
+      const now = await signIn(t.app, editor, 0, code);
+      expect(now.response.status).toBe(200);
+      expect((await signIn(t.app, editor, 0, code)).response.status).toBe(401);
+      expect((await signIn(t.app, editor, 1)).response.status).toBe(200);
+
+      const me = await now.browser.request('GET', '/session');
+      expect(me.status).toBe(200);
+      expect(me.body.data).toMatchObject({ email: editor.email, role: 'editor' });
+    },
+  );
+
+  it('keeps the staff session apart from recipients and guards writes with CSRF', async () => {
+    const approver = await createStaff(t.app, 'approver');
+    const { browser } = await signIn(t.app, approver);
+    expect(browser.cookies.has('pp_staff_session')).toBe(true);
+    expect(browser.cookies.has('pp_session')).toBe(false);
+    // A recipient route does not accept the staff session.
+    const funnel = await t.app.inject({
+      url: '/master/funnel/v1/me',
+      headers: { cookie: `pp_session=${browser.cookies.get('pp_staff_session')}` },
+    });
+    expect(funnel.statusCode).toBe(401);
+    // No session: refused; a write without the CSRF header: refused.
+    expect((await new StaffBrowser(t.app).request('GET', '/session')).status).toBe(401);
+    const noCsrf = await t.app.inject({
+      method: 'DELETE',
+      url: '/master/console/v1/session',
+      headers: { cookie: `pp_staff_session=${browser.cookies.get('pp_staff_session')}` },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    const out = await browser.request('DELETE', '/session');
+    expect(out.status).toBe(200);
+    expect((await browser.request('GET', '/session')).status).toBe(401);
+  });
+
+  it('ends an idle staff session after the staff idle limit', async () => {
+    const short = await startTestApp(kind, { STAFF_IDLE_SECONDS: '1' });
+    try {
+      const editor = await createStaff(short.app, 'editor');
+      const { browser } = await signIn(short.app, editor);
+      expect((await browser.request('GET', '/session')).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 1300));
+      expect((await browser.request('GET', '/session')).status).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('writes every staff action to the audit log', async () => {
+    const editor = await createStaff(t.app, 'editor');
+    await signIn(t.app, editor, 0, '000000').catch(() => undefined);
+    const { browser } = await signIn(t.app, editor, -1);
+    await browser.request('DELETE', '/session');
+    const reader = (await signIn(t.app, editor, 0)).browser;
+    const log = await reader.request('GET', '/audit?limit=50');
+    expect(log.status).toBe(200);
+    const mine = (log.body.data as { actor: string; action: string }[])
+      .filter((e) => e.actor === editor.email || e.action === 'staff.create')
+      .map((e) => e.action);
+    expect(mine).toEqual(expect.arrayContaining(['staff.create', 'session.start', 'session.end']));
+    expect(mine[0]).toBe('session.start');
+  });
+
+  it('rate-limits sign-in attempts per address', async () => {
+    const strict = await startTestApp(kind, { RATE_LIMIT_SCALE: '1' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const r = await new StaffBrowser(strict.app).request('POST', '/session', {
+          email: 'nobody@example.com',
+          password: 'whatever-it-is-1',
+          code: '123456',
+        });
+        statuses.push(r.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -1,0 +1,305 @@
+// The rules console's rules API (issue 16): drafts checked like rules:check with unsafe input
+// refused, four-eyes review, publication after the whole check taking effect without a restart,
+// the grace period of the previous rules version, restore, and the audit log of it all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from './support/databases';
+import { activatedUser, admin, ADMIN_KEY, startTestApp, type TestApp } from './support/harness';
+import { buildApp } from '../../src/server/app';
+import { createRulesSource } from '../../src/server/services/rules-source';
+import { createStaff, signIn, StaffBrowser } from './support/staff';
+import { loadCatalog } from '../../src/core/schemas/catalog';
+import type { CountryRules, RuleExample } from '../../src/core/schemas/country-rules';
+
+const GB = loadCatalog().rules.GB as CountryRules;
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** GB with sort codes tightened to 08xxxx: the examples with other sort codes must now fail. */
+function tightenedGb(): CountryRules {
+  const rules = clone(GB);
+  const sortCode = rules.bankAccount?.fields?.sortCode;
+  if (!sortCode) throw new Error('GB has no sortCode rule');
+  sortCode.pattern = '^08\\d{4}$';
+  rules.examples = rules.examples.map((example: RuleExample) =>
+    example.form === 'bank-account' &&
+    example.valid &&
+    typeof example.data.sortCode === 'string' &&
+    !example.data.sortCode.startsWith('08')
+      ? {
+          description: example.description,
+          form: example.form,
+          ...(example.method ? { method: example.method } : {}),
+          data: example.data,
+          errors: [{ path: '/sortCode', keyword: 'pattern' }],
+        }
+      : example,
+  );
+  return rules;
+}
+
+/** A GB account that the files accept and the tightened rule refuses (sort code 20-11-47). */
+const BARCLAYS = GB.examples.find(
+  (e) => e.form === 'bank-account' && e.valid && e.data.sortCode === '201147',
+)!.data;
+
+type Version = { id: number; status: string; author: string };
+
+describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
+  let t: TestApp;
+  let editor: StaffBrowser;
+  let editor2: StaffBrowser;
+  let approver: StaffBrowser;
+  let approver2: StaffBrowser;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { RULES_GRACE_MINUTES: '30' });
+    editor = (await signIn(t.app, await createStaff(t.app, 'editor'))).browser;
+    editor2 = (await signIn(t.app, await createStaff(t.app, 'editor'))).browser;
+    approver = (await signIn(t.app, await createStaff(t.app, 'approver'))).browser;
+    approver2 = (await signIn(t.app, await createStaff(t.app, 'approver'))).browser;
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  const draft = async (who: StaffBrowser, country: string, rules: unknown) =>
+    who.request('POST', `/countries/${country}/drafts`, { rules });
+
+  it('lists countries and a country’s rules for signed-in staff only', async () => {
+    const countries = await editor.request('GET', '/countries');
+    expect(countries.status).toBe(200);
+    const gb = (countries.body.data as { country: string; drafts: number }[]).find(
+      (c) => c.country === 'GB',
+    );
+    expect(gb).toMatchObject({ country: 'GB', publishedVersion: null, drafts: 0 });
+    const rules = await editor.request('GET', '/countries/GB');
+    expect(rules.body.data).toMatchObject({ country: 'GB', rulesVersion: 0 });
+    const anonymous = await t.app.inject({ url: '/master/console/v1/countries' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses unsafe or failing rules with messages naming the field', async () => {
+    const cases: [string, (r: CountryRules) => void, RegExp][] = [
+      [
+        'backtracking',
+        (r) => (r.bankAccount!.fields!.sortCode = { pattern: '^(\\d+)+$' }),
+        /sortCode\/pattern .*catastrophically/,
+      ],
+      [
+        'unanchored',
+        (r) => (r.bankAccount!.fields!.sortCode = { pattern: '\\d{6}' }),
+        /sortCode\/pattern .*not anchored/,
+      ],
+      [
+        'invalid',
+        (r) => (r.bankAccount!.fields!.sortCode = { pattern: '^(\\d{6}$' }),
+        /sortCode\/pattern/,
+      ],
+      [
+        'message key',
+        (r) => {
+          const field = r.bankAccount!.fields!.sortCode;
+          if (field) field.messages = { pattern: 'sortCode.nowhere' };
+        },
+        /sortCode\/messages\/pattern names the message "sortCode.nowhere", which is missing in en, es, fr, pt, de/,
+      ],
+      [
+        'example',
+        (r) => (r.bankAccount!.fields!.sortCode = { required: true, pattern: '^08\\d{4}$' }),
+        /should pass, but \/sortCode failed "pattern"/,
+      ],
+    ];
+    for (const [label, change, expected] of cases) {
+      const rules = clone(GB);
+      change(rules);
+      const refused = await draft(editor, 'GB', rules);
+      expect(refused.status, label).toBe(400);
+      const messages = (refused.body.errors as { path: string; message: string }[]).map(
+        (e) => e.message,
+      );
+      expect(messages.join('\n'), label).toMatch(expected);
+      if (label !== 'example')
+        expect((refused.body.errors as { path: string }[])[0]?.path, label).toMatch(
+          /^\/rules\/bankAccount\/fields\/sortCode/,
+        );
+    }
+    const versions = await editor.request('GET', '/countries/GB/versions');
+    expect(versions.body.data).toEqual([]);
+  }, 120_000);
+
+  it('four eyes: editors cannot approve, nobody approves their own draft; publish swaps the rules at once, grace keeps the previous version, restore needs approval again', async () => {
+    const recipient = await activatedUser(t.app);
+    const before = await recipient.browser.api('POST', '/payment-methods/bank-accounts', BARCLAYS);
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(before.raw.headers['x-rules-version']).toBe('0');
+
+    const saved = await draft(editor, 'GB', tightenedGb());
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const version = saved.body.data as Version;
+    expect(version.status).toBe('draft');
+
+    const detail = await approver.request('GET', `/versions/${version.id}`);
+    expect(detail.status).toBe(200);
+    const { changes, examples } = detail.body.data as {
+      changes: { text: string }[];
+      examples: { ok: boolean; expected: string }[];
+    };
+    expect(changes.map((c) => c.text)).toContain(
+      'bankAccount › sortCode › pattern: ^\\d{6}$ → ^08\\d{4}$',
+    );
+    expect(examples.every((e) => e.ok)).toBe(true);
+    expect(examples.some((e) => e.expected === 'fail')).toBe(true);
+
+    // Editors never approve; nobody approves their own draft; publishing needs approval first.
+    expect((await editor2.request('POST', `/versions/${version.id}/approve`, {})).status).toBe(403);
+    expect((await approver.request('POST', `/versions/${version.id}/publish`)).status).toBe(409);
+    const own = await draft(approver2, 'GB', tightenedGb());
+    expect(own.status).toBe(201);
+    const ownId = (own.body.data as Version).id;
+    const selfApproval = await approver2.request('POST', `/versions/${ownId}/approve`, {});
+    expect(selfApproval.status).toBe(403);
+    expect(selfApproval.body.message).toMatch(/^FourEyes:/);
+    // Sent back with a comment (a comment is required).
+    expect((await approver.request('POST', `/versions/${ownId}/send-back`, {})).status).toBe(400);
+    const sentBack = await approver.request('POST', `/versions/${ownId}/send-back`, {
+      comment: 'one change at a time',
+    });
+    expect(sentBack.body.data).toMatchObject({ status: 'sent_back', reviewer: expect.any(String) });
+
+    const approved = await approver.request('POST', `/versions/${version.id}/approve`, {});
+    expect(approved.status).toBe(200);
+    expect((approved.body.data as Version).status).toBe('approved');
+    expect((await editor.request('POST', `/versions/${version.id}/publish`)).status).toBe(403);
+    // A second server process on the same database (a staff session is valid there too), which
+    // checks for publications on every request here.
+    const other = await buildApp({
+      config: { ...t.config, rulesCheckMs: 0 },
+      database: t.database,
+      logger: false,
+    });
+    const otherStaff = new StaffBrowser(other);
+    otherStaff.cookies = new Map(editor.cookies);
+    const otherBefore = await otherStaff.request('GET', '/countries/GB');
+    expect(otherBefore.body.data).toMatchObject({ rulesVersion: 0 });
+
+    const published = await approver2.request('POST', `/versions/${version.id}/publish`);
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const rulesVersion = (published.body.data as { rulesVersion: number }).rulesVersion;
+    expect(rulesVersion).toBeGreaterThan(0);
+
+    // Hot swap: the same server, no restart, refuses what it accepted a moment ago.
+    const after = await recipient.browser.api('POST', '/payment-methods/bank-accounts', BARCLAYS);
+    expect(after.status).toBe(400);
+    expect(after.body.errors?.[0]).toMatchObject({ path: '/sortCode', keyword: 'pattern' });
+    expect(after.raw.headers['x-rules-version']).toBe(String(rulesVersion));
+
+    // Grace: a form that started under rules version 0 is still accepted with that version.
+    const grace = await recipient.browser.request(
+      'POST',
+      '/master/funnel/v1/payment-methods/bank-accounts',
+      BARCLAYS,
+      { 'x-rules-version': '0' },
+    );
+    expect(grace.status, JSON.stringify(grace.body)).toBe(200);
+    // An unknown (future) version validates with the current rules.
+    const unknown = await recipient.browser.request(
+      'POST',
+      '/master/funnel/v1/payment-methods/bank-accounts',
+      BARCLAYS,
+      { 'x-rules-version': '999' },
+    );
+    expect(unknown.status).toBe(400);
+
+    // Another server process on the same database picked the publication up without a restart.
+    const seen = await otherStaff.request('GET', '/countries/GB');
+    expect(seen.body.data).toMatchObject({ rulesVersion, publishedVersion: version.id });
+
+    // Rollback: the seed (the file's rules) is restored as a new draft, approved, published.
+    const versions = (await editor.request('GET', '/countries/GB/versions')).body.data as Version[];
+    const seed = versions.find((v) => v.status === 'seed');
+    expect(seed).toBeDefined();
+    const restored = await editor.request('POST', `/versions/${seed!.id}/restore`);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(201);
+    const restoredId = (restored.body.data as Version).id;
+    expect((await approver.request('POST', `/versions/${restoredId}/approve`, {})).status).toBe(
+      200,
+    );
+    expect((await approver.request('POST', `/versions/${restoredId}/publish`)).status).toBe(200);
+    const again = await recipient.browser.api('POST', '/payment-methods/bank-accounts', BARCLAYS);
+    expect(again.status).toBe(200);
+
+    const countries = await editor.request('GET', '/countries');
+    const gb = (countries.body.data as { country: string }[]).find((c) => c.country === 'GB');
+    expect(gb).toMatchObject({ publishedVersion: restoredId, lastChange: { action: 'publish' } });
+
+    // Every step is in the audit log, with country and version.
+    const audit = await approver.request('GET', '/audit?country=GB&limit=100');
+    const actions = (audit.body.data as { action: string; version: number | null }[]).map(
+      (e) => `${e.action}:${e.version ?? ''}`,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        `draft.save:${version.id}`,
+        `draft.approve:${version.id}`,
+        `publish:${version.id}`,
+        `draft.send-back:${ownId}`,
+        `draft.restore:${restoredId}`,
+        `publish:${restoredId}`,
+        'draft.refused:',
+      ]),
+    );
+    await other.close();
+
+    // The grace period ends: with none left, the previous rules version is not accepted.
+    const noGrace = createRulesSource(t.database.db, loadCatalog(), {
+      checkEveryMs: 0,
+      graceMinutes: 0,
+    });
+    await noGrace.refresh();
+    expect(noGrace.current.id).toBeGreaterThan(rulesVersion);
+    expect(await noGrace.graceVersion(rulesVersion)).toBeNull();
+    const withGrace = createRulesSource(t.database.db, loadCatalog(), {
+      checkEveryMs: 0,
+      graceMinutes: 30,
+    });
+    await withGrace.refresh();
+    expect((await withGrace.graceVersion(rulesVersion))?.id).toBe(rulesVersion);
+    expect(await withGrace.graceVersion(withGrace.current.id + 1)).toBeNull();
+  }, 240_000);
+
+  it('exports the published rules and imports files as drafts that still need an approver', async () => {
+    const exported = await t.app.inject({
+      url: '/master/admin/v1/rules/published',
+      headers: { 'x-admin-key': ADMIN_KEY },
+    });
+    expect(exported.statusCode).toBe(200);
+    const { rules } = (exported.json() as { data: { rules: Record<string, unknown> } }).data;
+    // GB was published (and rolled back to its file); other countries stay with their files.
+    expect(Object.keys(rules)).toEqual(['GB']);
+    expect(rules.GB).toEqual(GB);
+
+    const unsafe = clone(GB);
+    unsafe.bankAccount!.fields!.sortCode = { pattern: '^(a|a)*$' };
+    const refused = await admin(t.app, 'POST', '/rules/drafts', { rules: { GB: unsafe } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^RulesInvalid: country-rules\/GB.json: \/bankAccount/);
+
+    const imported = await admin<{
+      drafts: { country: string; id: number }[];
+      unchanged: string[];
+    }>(t.app, 'POST', '/rules/drafts', {
+      rules: {
+        GB: tightenedGb(),
+        DE: loadCatalog().rules.DE as unknown as Record<string, unknown>,
+      },
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(imported.body.data.unchanged).toEqual(['DE']);
+    const [gbDraft] = imported.body.data.drafts;
+    expect(gbDraft?.country).toBe('GB');
+    const version = await approver.request('GET', `/versions/${gbDraft!.id}`);
+    expect(version.body.data).toMatchObject({
+      status: 'draft',
+      author: 'admin-key (rules:import)',
+    });
+    expect((await approver.request('POST', `/versions/${gbDraft!.id}/approve`, {})).status).toBe(
+      200,
+    );
+  }, 120_000);
+});

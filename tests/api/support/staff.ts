@@ -1,0 +1,64 @@
+// Rules console staff for API tests: accounts made with the admin key, signed in with a TOTP code.
+import { expect } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { URI, type Secret } from 'otpauth';
+import { admin, uniqueEmail } from './harness';
+import { totpCode } from '../../../src/server/services/totp';
+
+export const STAFF_PASSWORD = 'Console-river-42-lantern';
+
+/** A staff browser: keeps the console's cookies and echoes its CSRF token on writes. */
+export class StaffBrowser {
+  cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) {
+    const csrf = this.cookies.get('STAFF-XSRF-TOKEN');
+    const response: LightMyRequestResponse = await this.app.inject({
+      method,
+      url: `/master/console/v1${path}`,
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
+      },
+      ...(payload ? { payload } : {}),
+    });
+    for (const c of response.cookies) {
+      if (c.value === '') this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  }
+}
+
+export interface Staff {
+  email: string;
+  secret: string;
+  uri: string;
+}
+
+export async function createStaff(
+  app: FastifyInstance,
+  role: 'editor' | 'approver',
+): Promise<Staff> {
+  const email = uniqueEmail(role);
+  const created = await admin<{ otpauthUri: string; role: string }>(app, 'POST', '/staff', {
+    email,
+    role,
+    password: STAFF_PASSWORD,
+  });
+  expect(created.status).toBe(201);
+  expect(created.body.data.role).toBe(role);
+  const otp = URI.parse(created.body.data.otpauthUri);
+  return { email, secret: (otp.secret as Secret).base32, uri: created.body.data.otpauthUri };
+}
+
+/** Signs in with the code of a given time step offset (0 now, -1 the previous 30 s). */
+export async function signIn(app: FastifyInstance, who: Staff, offsetSteps = 0, code?: string) {
+  const browser = new StaffBrowser(app);
+  const response = await browser.request('POST', '/session', {
+    email: who.email,
+    password: STAFF_PASSWORD,
+    code: code ?? totpCode(who.secret, Date.now() + offsetSteps * 30_000),
+  });
+  return { browser, response };
+}
