@@ -195,10 +195,8 @@ const PAGE_RESPONSES = {
     content: { 'text/html': { schema: { type: 'string' } } },
   },
   303: { description: 'Done: on to the next page (Location).', type: 'null' },
-  429: {
-    description: 'Too many tries: the form again with the wait (text/html), and Retry-After.',
-    content: { 'text/html': { schema: { type: 'string' } } },
-  },
+  // 429 (too many tries) is the form again with the wait, as text/html, and Retry-After; the
+  // address rate limit answers it as JSON (4XX).
 } as const;
 
 const authPageRoutes: FastifyPluginAsync = async (app) => {
@@ -449,10 +447,6 @@ ${noticeHtml({
             423: {
               description:
                 'Locked after too many failures: the form with the unlock link (text/html).',
-              content: { 'text/html': { schema: { type: 'string' } } },
-            },
-            429: {
-              description: 'Paused after failed attempts: the form with the wait, and Retry-After.',
               content: { 'text/html': { schema: { type: 'string' } } },
             },
             503: {
