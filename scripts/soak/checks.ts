@@ -172,8 +172,9 @@ export async function checkDatabase(url: string, users: readonly Told[]): Promis
       violations: orphanViolations,
     });
 
-    // One-time codes: used at most once (a spent code is never spent again: at most one used
-    // code per purpose and subject within a profile's single acceptance).
+    // One-time codes: used at most once (a spent code is never spent again: at most one redeemed
+    // code per purpose and subject within a profile's single acceptance). used_at marks a
+    // redemption only; a code replaced by a re-requested one carries replaced_at instead.
     const [codes] = await q<{ n: string; used: string }>(
       `select count(*) as n, count(used_at) as used from one_time_codes`,
     );

@@ -12,6 +12,7 @@ import {
   PASSWORD,
   PERSON,
   registeredUser,
+  rowsOf,
   startLiveServer,
   uniqueEmail,
   US_ADDRESS,
@@ -19,8 +20,6 @@ import {
 } from './support/server';
 
 const SSN = '078-05-1120';
-const rowsOf = <T>(result: unknown): T[] =>
-  ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /** A date of birth `years` ago (minus a day, so the birthday has passed). */
 const bornYearsAgo = (years: number): string => {

@@ -10,6 +10,7 @@ import {
   PASSWORD,
   rawRequest,
   registeredUser,
+  rowsOf,
   startLiveServer,
   uniqueEmail,
   type LiveServer,
@@ -130,10 +131,11 @@ describe.each(DATABASE_KINDS)('password reset attacks on %s', (kind) => {
     await form(server, FORGOT, { email: user.email });
     const [link] = await resetLinks(server, user.email);
     const token = tokenOf(link!);
-    const rows = (await server.database.db.execute(
-      sql`select id, expires_at from tokens where purpose = 'PASSWORD_RESET' and email = ${user.email}`,
-    )) as unknown as { rows?: { id: string }[] } | { id: string }[];
-    const stored: { id: string }[] = (Array.isArray(rows) ? rows : rows.rows) ?? [];
+    const stored = rowsOf<{ id: string }>(
+      await server.database.db.execute(
+        sql`select id, expires_at from tokens where purpose = 'PASSWORD_RESET' and email = ${user.email}`,
+      ),
+    );
     expect(stored).toHaveLength(1);
     expect(stored[0]!.id).not.toContain(token);
 

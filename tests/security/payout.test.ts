@@ -1,6 +1,7 @@
 // Attacks on where the money goes, with a stolen session: redirecting a payment in progress,
 // reusing an acceptance code for another destination, changing methods unnoticed, guessing codes
 // across resends, and cancelling or preferring outside the allowed statuses.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activatedUser,
@@ -9,6 +10,7 @@ import {
   latestOtp,
   outbox,
   PERSON,
+  rowsOf,
   startLiveServer,
   US_ADDRESS,
   type HttpBrowser,
@@ -185,6 +187,36 @@ describe.each(DATABASE_KINDS)('payout destination attacks on %s', (kind) => {
     expect(texts.every((t) => t.includes('Si ce n’était pas vous'))).toBe(true);
     // The time is written for French ("le 25 novembre 2026 à 09:10 UTC"), not as an ISO string.
     expect(texts.every((t) => /le \d{1,2} \p{L}+ \d{4}/u.test(t))).toBe(true);
+  });
+
+  it('lets a re-requested code replace the open one: the first no longer works, only the redeemed one counts as spent', async () => {
+    const user = await activatedUser(server);
+    const mine = await addBank(user.browser);
+    const request = () =>
+      user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
+        paymentMethodId: mine,
+        targetCurrency: 'USD',
+      });
+    await request();
+    const first = await latestOtp(server, user.email);
+    await request();
+    const second = await latestOtp(server, user.email);
+    const accept = (otp: string) =>
+      user.browser.api('PUT', `/claims/${user.claimId}/accept`, {
+        otp,
+        paymentMethodId: mine,
+        targetCurrency: 'USD',
+      });
+    if (first !== second) expect((await accept(first)).json!.message).toBe('Wrong OTP');
+    expect((await accept(second)).status).toBe(200);
+    const rows = rowsOf<{ used: number; replaced: number }>(
+      await server.database.db.execute(
+        sql`select count(used_at)::int as used, count(replaced_at)::int as replaced
+              from one_time_codes where profile_id = ${user.profileId}
+              and purpose = 'CLAIM_ACCEPTANCE'`,
+      ),
+    );
+    expect(rows[0]).toEqual({ used: 1, replaced: 1 });
   });
 
   it('keeps counting wrong codes across resends, then locks the codes with a clear message', async () => {

@@ -189,7 +189,10 @@ export const oneTimeCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the code was redeemed: the one thing a code may do once. */
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Set when a newer code for the same purpose and subject replaced it unredeemed. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('one_time_codes_lookup').on(t.profileId, t.purpose, t.subject)],

@@ -55,18 +55,12 @@ export async function issueCode(
   const prefix = requestedPrefix && /^\d{4}$/.test(requestedPrefix) ? requestedPrefix : digits(4);
   const code = digits(6);
   const expiresAt = new Date(Date.now() + CODE_TTL_MS);
-  // A new code replaces any open one for the same purpose and subject.
+  // A new code replaces any open one for the same purpose and subject. Replaced is not redeemed:
+  // an audit of spent codes counts used_at only.
   await db
     .update(oneTimeCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeCodes.profileId, profileId),
-        eq(oneTimeCodes.purpose, purpose),
-        eq(oneTimeCodes.subject, subject),
-        isNull(oneTimeCodes.usedAt),
-      ),
-    );
+    .set({ replacedAt: new Date() })
+    .where(and(...openCode(profileId, purpose, subject)));
   const [row] = await db
     .insert(oneTimeCodes)
     .values({ profileId, purpose, subject, prefix, codeHash: 'pending', expiresAt })
@@ -78,6 +72,15 @@ export async function issueCode(
     .where(eq(oneTimeCodes.id, row.id));
   return { id: row.id, prefix, code, expiresAt };
 }
+
+/** Neither redeemed nor replaced. */
+const openCode = (profileId: string, purpose: CodePurpose, subject: string) => [
+  eq(oneTimeCodes.profileId, profileId),
+  eq(oneTimeCodes.purpose, purpose),
+  eq(oneTimeCodes.subject, subject),
+  isNull(oneTimeCodes.usedAt),
+  isNull(oneTimeCodes.replacedAt),
+];
 
 export const wrongCode = () => badRequest('Wrong OTP');
 
@@ -112,14 +115,7 @@ async function checkCode(
   const [open] = await tx
     .select()
     .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.profileId, profileId),
-        eq(oneTimeCodes.purpose, purpose),
-        eq(oneTimeCodes.subject, subject),
-        isNull(oneTimeCodes.usedAt),
-      ),
-    )
+    .where(and(...openCode(profileId, purpose, subject)))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1)
     .for('update');

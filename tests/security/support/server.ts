@@ -317,6 +317,10 @@ export async function latestOtp(server: LiveServer, to: string): Promise<string>
 }
 
 let counter = 0;
+/** The rows of a raw `db.execute`: node-postgres answers `{ rows }`, PGlite's driver the same or an array. */
+export const rowsOf = <T>(result: unknown): T[] =>
+  ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
 export const uniqueEmail = (label = 'victim'): string =>
   `${label}.${Date.now().toString(36)}.${++counter}@example.com`;
 
