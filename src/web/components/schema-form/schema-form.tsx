@@ -58,16 +58,35 @@ export interface SchemaFormProps {
    * already shown, and drops the fields the new variant does not have instead of refusing them.
    */
   liveVariant?: boolean;
+  /**
+   * A variant the page already has (the rules console's draft previews, served by the API): the
+   * form uses it as it is instead of loading the portal's own by formId, country and method.
+   */
+  variant?: PrecompiledModule;
 }
 
 export function SchemaForm(props: SchemaFormProps) {
+  if (props.variant) {
+    return (
+      <VariantForm
+        key={props.liveVariant ? props.formId : props.variant.key}
+        {...props}
+        variant={props.variant}
+      />
+    );
+  }
+  return <LoadedSchemaForm {...props} />;
+}
+
+/** The form of the portal's own precompiled variant for formId, country and method. */
+function LoadedSchemaForm(props: SchemaFormProps) {
   const { t } = useTranslation();
   const state = useFormVariant(props.formId, props.country, props.method);
   // A live variant keeps showing the one before while the next loads (no spinner flash).
   const [shown, setShown] = useState<PrecompiledModule | null>(null);
   if (state.status === 'ready' && shown !== state.variant) setShown(state.variant);
   if (state.status === 'loading' && props.liveVariant && shown) {
-    return <VariantForm key={props.formId} variant={shown} {...props} />;
+    return <VariantForm key={props.formId} {...props} variant={shown} />;
   }
   if (state.status === 'loading') return <Spinner label={t('form.loading')} />;
   if (state.status === 'error') {
@@ -80,8 +99,8 @@ export function SchemaForm(props: SchemaFormProps) {
   return (
     <VariantForm
       key={props.liveVariant ? props.formId : state.variant.key}
-      variant={state.variant}
       {...props}
+      variant={state.variant}
     />
   );
 }
@@ -219,12 +238,12 @@ function VariantForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- tell the page once per pruning
   }, [pruned]);
 
-  // Errors already shown follow a change of language.
+  // Errors already shown follow a change of language, and of a live variant's rules.
   const language = i18n.language;
   useEffect(() => {
     if (attempted) formRef.current?.validateForm();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a change of language
-  }, [language]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a change of language or rules
+  }, [language, variant.key]);
 
   const focusFirstInvalid = useCallback(() => {
     const root = rootRef.current;

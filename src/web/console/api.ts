@@ -1,0 +1,166 @@
+// The console's own client of /master/console/v1: plain fetch, JSON in and out, the staff CSRF
+// cookie echoed on every write. The console is a separate app from the portal, so it shares
+// neither the portal's store nor its session handling.
+import { readCookie } from '../lib/cookies';
+import type { PrecompiledModule } from '../../core/validation/precompiled';
+
+export const CONSOLE_API = '/master/console/v1';
+const STAFF_CSRF_COOKIE = 'STAFF-XSRF-TOKEN';
+
+/** An error the API answered ({code, message, errors}); `errors` name fields by JSON pointer. */
+export interface ApiFieldError {
+  path: string;
+  keyword: string;
+  message: string;
+}
+
+export class ConsoleApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: readonly ApiFieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ConsoleApiError';
+  }
+}
+
+/** The message of anything thrown by a call, for an alert. */
+export const errorText = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const write = method !== 'GET';
+  const csrf = write ? readCookie(STAFF_CSRF_COOKIE) : undefined;
+  let response: Response;
+  try {
+    response = await fetch(`${CONSOLE_API}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(csrf ? { 'x-csrf-token': csrf } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch {
+    throw new ConsoleApiError(0, 'The server cannot be reached. Check the connection and retry.');
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) {
+    const failure = (json ?? {}) as { message?: string; errors?: ApiFieldError[] };
+    throw new ConsoleApiError(
+      response.status,
+      failure.message ?? `The server answered ${response.status}.`,
+      failure.errors ?? [],
+    );
+  }
+  return (json as { data: T }).data;
+}
+
+export type StaffRole = 'editor' | 'approver';
+export interface StaffMember {
+  id: string;
+  email: string;
+  role: StaffRole;
+}
+
+export interface CountrySummary {
+  country: string;
+  name: string;
+  publishedVersion: number | null;
+  drafts: number;
+  lastChange: { action: string; by: string; at: string } | null;
+}
+
+export type RuleFile = Record<string, unknown>;
+
+export interface CountryRulesNow {
+  country: string;
+  rulesVersion: number;
+  publishedVersion: number | null;
+  rules: RuleFile;
+}
+
+export type VersionStatus = 'seed' | 'draft' | 'approved' | 'sent_back' | 'published';
+export interface VersionSummary {
+  id: number;
+  country: string;
+  status: VersionStatus;
+  author: string;
+  createdAt: string;
+  basedOn: number;
+  restoredFrom: number | null;
+  reviewer: string | null;
+  reviewComment: string | null;
+  reviewedAt: string | null;
+  publishedAt: string | null;
+}
+
+export interface RuleChange {
+  path: string;
+  change: 'added' | 'removed' | 'changed';
+  text: string;
+}
+
+export interface ExampleResult {
+  description: string;
+  form: string;
+  expected: 'pass' | 'fail';
+  ok: boolean;
+  problems: string[];
+}
+
+export interface VersionDetail extends VersionSummary {
+  rules: RuleFile;
+  changes: RuleChange[];
+  examples: ExampleResult[];
+  problems: string[];
+}
+
+/** A composed form of the draft (one per transfer method, and the address), as a module URL. */
+export interface PreviewVariant {
+  formId: string;
+  country: string;
+  method?: string;
+  methodName?: string;
+  url: string;
+}
+
+export interface Preview {
+  problems: string[];
+  examples: ExampleResult[];
+  changes: RuleChange[];
+  variants: PreviewVariant[];
+}
+
+export const consoleApi = {
+  session: () => call<StaffMember>('GET', '/session'),
+  signIn: (body: { email: string; password: string; code: string }) =>
+    call<StaffMember>('POST', '/session', body),
+  signOut: () => call<{ signedOut: true }>('DELETE', '/session'),
+  countries: () => call<CountrySummary[]>('GET', '/countries'),
+  country: (country: string) => call<CountryRulesNow>('GET', `/countries/${country}`),
+  versions: (country: string) => call<VersionSummary[]>('GET', `/countries/${country}/versions`),
+  version: (id: number) => call<VersionDetail>('GET', `/versions/${id}`),
+  saveDraft: (country: string, rules: RuleFile) =>
+    call<VersionSummary>('POST', `/countries/${country}/drafts`, { rules }),
+  preview: (country: string, rules: RuleFile) =>
+    call<Preview>('POST', `/countries/${country}/preview`, { rules }),
+  editorSchema: () => call<{ url: string }>('GET', '/editor-schema'),
+  approve: (id: number, comment?: string) =>
+    call<VersionSummary>('POST', `/versions/${id}/approve`, comment ? { comment } : {}),
+  sendBack: (id: number, comment: string) =>
+    call<VersionSummary>('POST', `/versions/${id}/send-back`, { comment }),
+  publish: (id: number) => call<VersionSummary>('POST', `/versions/${id}/publish`),
+  restore: (id: number) => call<VersionSummary>('POST', `/versions/${id}/restore`),
+};
+
+export type { PrecompiledModule };

@@ -1,0 +1,151 @@
+// The console's frame: who is signed in (GET /session), the sign-in screen otherwise, and the
+// routes. A 401 from any call (the staff session ended) brings the sign-in back.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { Link, Route, Routes } from 'react-router-dom';
+import { Spinner } from '../components/spinner';
+import { ConsoleApiError, consoleApi, errorText, type StaffMember } from './api';
+import { CountriesScreen } from './countries-screen';
+import { CountryScreen } from './country-screen';
+import { SignInScreen } from './sign-in-screen';
+import { texts } from './texts';
+import { VersionScreen } from './version-screen';
+
+interface StaffContextValue {
+  staff: StaffMember;
+  /** Call with any error of a call: a 401 ends the console session in the page too. */
+  handleError: (error: unknown) => string;
+}
+
+const StaffContext = createContext<StaffContextValue | null>(null);
+
+export function useStaff(): StaffContextValue {
+  const value = useContext(StaffContext);
+  if (!value) throw new Error('useStaff outside the console');
+  return value;
+}
+
+type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-out'; notice?: string }
+  | { status: 'signed-in'; staff: StaffMember };
+
+export function ConsoleApp() {
+  const [session, setSession] = useState<SessionState>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    consoleApi.session().then(
+      (staff) => live && setSession({ status: 'signed-in', staff }),
+      () => live && setSession({ status: 'signed-out' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const handleError = useCallback((error: unknown): string => {
+    if (error instanceof ConsoleApiError && error.status === 401)
+      setSession({ status: 'signed-out', notice: 'Your staff session ended: sign in again.' });
+    return errorText(error);
+  }, []);
+
+  const signOut = async () => {
+    try {
+      await consoleApi.signOut();
+    } catch {
+      // Signed out already (the session ended): the sign-in screen follows either way.
+    }
+    setSession({ status: 'signed-out' });
+  };
+
+  const context = useMemo(
+    () => (session.status === 'signed-in' ? { staff: session.staff, handleError } : null),
+    [session, handleError],
+  );
+
+  return (
+    <div className="console">
+      <header className="console-header">
+        <div className="console-header__inner">
+          <Link to="/console" className="console-header__name">
+            Payee Portal · {texts.title}
+          </Link>
+          {context ? (
+            <div className="console-header__who">
+              <span>{texts.signedInAs(context.staff.email, context.staff.role)}</span>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void signOut()}
+              >
+                {texts.signOut}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </header>
+      <main className="console-main" id="main">
+        {session.status === 'loading' ? <Spinner label={texts.loading} /> : null}
+        {session.status === 'signed-out' ? (
+          <SignInScreen
+            notice={session.notice}
+            onSignedIn={(staff) => setSession({ status: 'signed-in', staff })}
+          />
+        ) : null}
+        {context ? (
+          <StaffContext.Provider value={context}>
+            <Routes>
+              <Route path="/console" element={<CountriesScreen />} />
+              <Route path="/console/countries/:country" element={<CountryScreen />} />
+              <Route path="/console/versions/:id" element={<VersionScreen />} />
+              <Route path="*" element={<p role="alert">{texts.notFound}</p>} />
+            </Routes>
+          </StaffContext.Provider>
+        ) : null}
+      </main>
+    </div>
+  );
+}
+
+/** Loads what a screen shows; `reload` runs the call again (after an action). */
+export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
+  const { handleError } = useStaff();
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string }
+  >({ status: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (value) => live && setState({ status: 'ready', value }),
+      (error: unknown) => live && setState({ status: 'error', message: handleError(error) }),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what to reload on
+  }, [...deps, round]);
+  return { state, reload: () => setRound((r) => r + 1) };
+}
+
+/** What a screen shows while loading or after a failed load. */
+export function LoadState({
+  state,
+  onRetry,
+}: {
+  state: { status: 'loading' } | { status: 'error'; message: string };
+  onRetry: () => void;
+}) {
+  if (state.status === 'loading') return <Spinner label={texts.loading} />;
+  return (
+    <div className="console-alert console-alert--error" role="alert">
+      <p>
+        {texts.loadFailed}
+        {state.message}
+      </p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        {texts.retry}
+      </button>
+    </div>
+  );
+}

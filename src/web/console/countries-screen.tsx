@@ -1,0 +1,51 @@
+// /console: every rule file with its status (GET /countries), each linking to its page.
+import { Link } from 'react-router-dom';
+import { consoleApi } from './api';
+import { LoadState, useLoad } from './console-app';
+import { texts } from './texts';
+
+const T = texts.countries;
+export const when = (iso: string): string =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function CountriesScreen() {
+  const { state, reload } = useLoad(() => consoleApi.countries(), []);
+  return (
+    <section aria-labelledby="countries-title">
+      <h1 id="countries-title">{T.heading}</h1>
+      <p className="console-lead">{T.lead}</p>
+      {state.status !== 'ready' ? (
+        <LoadState state={state} onRetry={reload} />
+      ) : (
+        <table className="console-table">
+          <thead>
+            <tr>
+              <th scope="col">{T.country}</th>
+              <th scope="col">{T.published}</th>
+              <th scope="col">{T.drafts}</th>
+              <th scope="col">{T.lastChange}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.value.map((c) => (
+              <tr key={c.country}>
+                <th scope="row">
+                  <Link to={`/console/countries/${c.country}`}>
+                    {c.name} <span className="console-code">{c.country}</span>
+                  </Link>
+                </th>
+                <td>{c.publishedVersion === null ? T.files : `v${c.publishedVersion}`}</td>
+                <td>{c.drafts || T.none}</td>
+                <td>
+                  {c.lastChange
+                    ? `${c.lastChange.action} by ${c.lastChange.by}, ${when(c.lastChange.at)}`
+                    : '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,298 @@
+// A country's page: the rule editor (SchemaForm over the meta-schema), the live preview of the
+// draft's forms, the examples run against the draft, saving a draft, and the country's versions.
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { FormData } from '../components/schema-form';
+import {
+  ConsoleApiError,
+  consoleApi,
+  type ApiFieldError,
+  type CountryRulesNow,
+  type ExampleResult,
+  type VersionSummary,
+} from './api';
+import { LoadState, useLoad, useStaff } from './console-app';
+import { when } from './countries-screen';
+import { splitRuleFile, toRuleFile, type EditorSplit } from './editor-schema';
+import { LivePreview, usePreview, type RuleExample } from './live-preview';
+import { RuleEditor } from './rule-editor';
+import { texts } from './texts';
+
+const T = texts.country;
+
+export function CountryScreen() {
+  const { country = '' } = useParams();
+  const loaded = useLoad(
+    () => Promise.all([consoleApi.country(country), consoleApi.versions(country)]),
+    [country],
+  );
+  if (loaded.state.status !== 'ready')
+    return <LoadState state={loaded.state} onRetry={loaded.reload} />;
+  const [now, versions] = loaded.state.value;
+  return (
+    <CountryEditor
+      key={`${now.country}:${now.rulesVersion}`}
+      now={now}
+      versions={versions}
+      onSaved={loaded.reload}
+    />
+  );
+}
+
+function CountryEditor({
+  now,
+  versions,
+  onSaved,
+}: {
+  now: CountryRulesNow;
+  versions: VersionSummary[];
+  onSaved: () => void;
+}) {
+  const { handleError } = useStaff();
+  const [start] = useState<EditorSplit>(() => splitRuleFile(now.rules));
+  const [form, setForm] = useState<FormData>(start.form);
+  const [examples, setExamples] = useState<unknown[]>(() =>
+    Array.isArray(now.rules.examples) ? now.rules.examples : [],
+  );
+  const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<{
+    message: string;
+    errors: readonly ApiFieldError[];
+  } | null>(null);
+  const [saved, setSaved] = useState<number | null>(null);
+
+  const complete = useCallback(
+    (data: FormData) => toRuleFile(data, start.aside, examples),
+    [start, examples],
+  );
+  const ruleFile = useMemo(() => complete(form), [complete, form]);
+  const preview = usePreview(now.country, ruleFile);
+
+  const save = async () => {
+    setSaving(true);
+    setRefusal(null);
+    setSaved(null);
+    try {
+      const version = await consoleApi.saveDraft(now.country, ruleFile);
+      setSaved(version.id);
+      // The new draft appears in the versions list; what was typed stays in the editor.
+      onSaved();
+    } catch (error) {
+      const message = handleError(error);
+      setRefusal({
+        message,
+        errors: error instanceof ConsoleApiError ? error.errors : [],
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const keep = (example: RuleExample) => setExamples((all) => [...all, example]);
+  const removeExample = (index: number) => setExamples((all) => all.filter((_, i) => i !== index));
+  const name = typeof now.rules.name === 'string' ? now.rules.name : now.country;
+
+  return (
+    <section aria-labelledby="country-title">
+      <p>
+        <Link to="/console">← {T.back}</Link>
+      </p>
+      <h1 id="country-title">{T.heading(name, now.country)}</h1>
+      <p className="console-lead">
+        {now.publishedVersion === null
+          ? 'Rules of the file in country-rules/ (never published in the console).'
+          : `Published version ${now.publishedVersion}.`}{' '}
+        Rules version in use: {now.rulesVersion}.
+      </p>
+      {saved !== null ? (
+        <p className="console-alert console-alert--ok" role="status">
+          {T.saved(saved)}
+        </p>
+      ) : null}
+      <div className="console-columns">
+        <section className="console-card" aria-labelledby="editor-title">
+          <h2 id="editor-title">{T.editor}</h2>
+          <p className="console-lead">{T.editorLead}</p>
+          {start.aside.removed.length ? (
+            <p className="console-note">
+              {T.removedFields}{' '}
+              {start.aside.removed.map((r) => `${r.path.join(' › ')} › ${r.name}`).join(', ')}
+            </p>
+          ) : null}
+          <RuleEditor
+            form={form}
+            complete={complete}
+            onChange={setForm}
+            onSave={save}
+            saving={saving}
+            refusal={refusal}
+          />
+        </section>
+        <div className="console-side">
+          <section className="console-card" aria-labelledby="preview-title">
+            <h2 id="preview-title">{T.preview}</h2>
+            <p className="console-lead">{T.previewLead}</p>
+            <LivePreview country={now.country} state={preview} onKeep={keep} />
+          </section>
+          <DraftCheck preview={preview} />
+        </div>
+      </div>
+      <section className="console-card" aria-labelledby="examples-title">
+        <h2 id="examples-title">{T.examples}</h2>
+        <p className="console-lead">{T.examplesLead}</p>
+        <ExamplesTable
+          examples={examples as RuleExample[]}
+          results={preview.status === 'ready' ? preview.preview.examples : null}
+          onRemove={removeExample}
+        />
+      </section>
+      <section className="console-card" aria-labelledby="versions-title">
+        <h2 id="versions-title">{T.versions}</h2>
+        <VersionsTable versions={versions} />
+      </section>
+    </section>
+  );
+}
+
+/** The draft's problems and its changes against the published rules, from the preview. */
+function DraftCheck({ preview }: { preview: ReturnType<typeof usePreview> }) {
+  if (preview.status !== 'ready') return null;
+  const { problems, changes } = preview.preview;
+  return (
+    <section className="console-card" aria-labelledby="draft-changes-title">
+      <h2 id="draft-changes-title">{T.changes}</h2>
+      {changes.length ? (
+        <ul className="console-changes">
+          {changes.map((c, i) => (
+            <li key={`${c.path}-${i}`} className={`console-change console-change--${c.change}`}>
+              {c.text}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{T.noChanges}</p>
+      )}
+      {problems.length ? (
+        <div className="console-alert console-alert--error" role="alert">
+          <p>
+            <strong>{T.problems}</strong>
+          </p>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function ExampleResultCell({ result }: { result: ExampleResult | undefined }) {
+  if (!result) return <>—</>;
+  return (
+    <span className={result.ok ? 'console-ok' : 'console-broken'}>
+      {result.ok ? `✓ ${T.resultOk}` : `✗ ${T.resultBroken}`}
+      {result.problems.length ? (
+        <span className="console-problems">{result.problems.join('; ')}</span>
+      ) : null}
+    </span>
+  );
+}
+
+function ExamplesTable({
+  examples,
+  results,
+  onRemove,
+}: {
+  examples: RuleExample[];
+  results: ExampleResult[] | null;
+  onRemove: (index: number) => void;
+}) {
+  return (
+    <div className="console-table-wrap">
+      {results === null ? <p>{T.noResults}</p> : null}
+      <table className="console-table console-table--examples">
+        <thead>
+          <tr>
+            <th scope="col">{T.exampleDescriptionCol}</th>
+            <th scope="col">{T.exampleFormCol}</th>
+            <th scope="col">{T.exampleExpectedCol}</th>
+            <th scope="col">{T.exampleResultCol}</th>
+            <th scope="col">{T.exampleActionsCol}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {examples.map((example, index) => {
+            // The preview runs the examples of the draft in order: the same index.
+            const result = results?.[index];
+            const expected = example.valid
+              ? T.pass
+              : example.errors
+                ? `${T.fail}: ${example.errors.map((e) => `${e.path} ${e.keyword}`).join(', ')}`
+                : 'payout';
+            return (
+              <tr key={`${example.description}-${index}`}>
+                <td>{example.description}</td>
+                <td>
+                  {example.form}
+                  {example.method ? ` ${example.method}` : ''}
+                </td>
+                <td>{expected}</td>
+                <td>
+                  <ExampleResultCell result={result} />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    aria-label={`${T.removeExample}: ${example.description}`}
+                    onClick={() => onRemove(index)}
+                  >
+                    {T.removeExample}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function VersionsTable({ versions }: { versions: VersionSummary[] }) {
+  if (!versions.length) return <p>{T.noVersions}</p>;
+  return (
+    <table className="console-table">
+      <thead>
+        <tr>
+          <th scope="col">Version</th>
+          <th scope="col">Status</th>
+          <th scope="col">Author</th>
+          <th scope="col">Created</th>
+          <th scope="col">Review</th>
+        </tr>
+      </thead>
+      <tbody>
+        {versions.map((v) => (
+          <tr key={v.id}>
+            <th scope="row">
+              <Link to={`/console/versions/${v.id}`}>Version {v.id}</Link>
+            </th>
+            <td>
+              <span className={`console-status console-status--${v.status}`}>
+                {texts.statuses[v.status] ?? v.status}
+              </span>
+            </td>
+            <td>{v.author}</td>
+            <td>{when(v.createdAt)}</td>
+            <td>
+              {v.reviewer ? `${v.reviewer}${v.reviewComment ? `: “${v.reviewComment}”` : ''}` : '—'}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,157 @@
+// The rule editor's form: country-rules/country-rules.schema.json made fit for our SchemaForm
+// (RJSF over precompiled validators, without $ref resolution or oneOf matching). The examples are
+// edited as a table beside the form, not in it, and a field rule `false` (a field removed) is
+// kept aside, so the form holds plain objects only. The schema is data, never compiled here: the
+// API checks a draft when it is previewed and saved (issue 16), and the precompiled editor
+// validator, when the server offers one, checks the whole file as it is typed.
+import metaSchema from '../../../country-rules/country-rules.schema.json';
+import type { JsonSchema } from '../../core/schemas/json-schema';
+import type { PrecompiledModule, PrecompiledValidate } from '../../core/validation/precompiled';
+import type { RuleFile } from './api';
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const EDITOR_KEY = 'urn:payee-portal:console:country-rules-editor';
+/** Top-level parts of a rule file the form does not show. */
+const OUTSIDE_FORM = ['$schema', 'examples'] as const;
+
+/** The schema with its $refs inlined and what our RJSF build cannot render taken out. */
+export function editorSchema(source: Node = metaSchema as Node): JsonSchema {
+  const definitions = (source.definitions ?? {}) as Record<string, Node>;
+  const simplify = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(simplify);
+    if (!isNode(node)) return node;
+    if (typeof node.$ref === 'string') {
+      const name = node.$ref.replace('#/definitions/', '');
+      const { $ref: _ref, ...rest } = node;
+      return simplify({ ...definitions[name], ...rest });
+    }
+    const choices = (node.oneOf ?? node.anyOf) as unknown[] | undefined;
+    if (choices) {
+      // `false | rule` edits as the rule (a removed field is kept aside); other choices (iban:
+      // true or a list of countries) are left to the JSON view and the server's checks.
+      const kept = choices.filter((c) => !(isNode(c) && c.const === false));
+      if (kept.length !== 1 || node.type) return undefined;
+      return simplify(kept[0]);
+    }
+    const out: Node = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (['definitions', '$schema', '$id', 'propertyNames', 'format', 'description'].includes(key))
+        continue;
+      if (key === 'properties' && isNode(value)) {
+        const properties: Node = {};
+        for (const [name, child] of Object.entries(value)) {
+          if ((OUTSIDE_FORM as readonly string[]).includes(name) && node === source) continue;
+          const simple = simplify(child);
+          if (simple !== undefined) properties[name] = simple;
+        }
+        out.properties = properties;
+      } else if (key === 'required' && node === source) {
+        out.required = (value as string[]).filter(
+          (name) => !(OUTSIDE_FORM as readonly string[]).includes(name),
+        );
+      } else {
+        out[key] = simplify(value);
+      }
+    }
+    return out;
+  };
+  const schema = simplify(source) as Node;
+  // The precompiled validator is looked up by the schema's $id.
+  return { ...schema, $id: EDITOR_KEY } as JsonSchema;
+}
+
+/** Where a rule file keeps `fields` maps: a field rule `false` there is set aside from the form. */
+const FIELD_MAPS = [
+  ['address', 'fields'],
+  ['identity', 'fields'],
+  ['bankAccount', 'fields'],
+  ['bankAccount', 'methods', 'ACH', 'fields'],
+  ['bankAccount', 'methods', 'WIRE', 'fields'],
+  ['bankAccount', 'methods', 'RTP', 'fields'],
+] as const;
+
+const at = (root: Node, path: readonly string[]): Node | undefined =>
+  path.reduce<unknown>((node, key) => (isNode(node) ? node[key] : undefined), root) as
+    Node | undefined;
+
+/** What the form edits, and what it leaves as it is (merged back by `toRuleFile`). */
+export interface EditorSplit {
+  form: Node;
+  aside: { top: Node; removed: { path: readonly string[]; name: string }[] };
+}
+
+export function splitRuleFile(rules: RuleFile): EditorSplit {
+  const copy = structuredClone(rules) as Node;
+  const top: Node = {};
+  for (const key of OUTSIDE_FORM) if (key in copy) top[key] = copy[key];
+  const form = Object.fromEntries(
+    Object.entries(copy).filter(([key]) => !(OUTSIDE_FORM as readonly string[]).includes(key)),
+  );
+  const removed: EditorSplit['aside']['removed'] = [];
+  for (const path of FIELD_MAPS) {
+    const map = at(form, path);
+    if (!map) continue;
+    for (const [name, rule] of Object.entries(map))
+      if (rule === false) removed.push({ path, name });
+    const parent = at(form, path.slice(0, -1));
+    if (parent)
+      parent[path[path.length - 1] as string] = Object.fromEntries(
+        Object.entries(map).filter(([, rule]) => rule !== false),
+      );
+  }
+  return { form, aside: { top, removed } };
+}
+
+/** The whole rule file again: the form's data, the parts set aside, and the examples. */
+export function toRuleFile(form: Node, aside: EditorSplit['aside'], examples: unknown[]): RuleFile {
+  const rules = structuredClone(form);
+  for (const { path, name } of aside.removed) {
+    let node = rules;
+    for (const key of path) {
+      if (!isNode(node[key])) node[key] = {};
+      node = node[key] as Node;
+    }
+    node[name] = false;
+  }
+  const { $schema } = aside.top;
+  return {
+    ...(typeof $schema === 'string' ? { $schema } : {}),
+    ...rules,
+    examples,
+  };
+}
+
+/** Accepts everything: the server checks every draft (the editor module checks as one types). */
+const acceptAll: PrecompiledValidate = Object.assign(() => true, { errors: null });
+
+/**
+ * The editor's variant: the simplified schema over a validator of the whole file. With the
+ * server's precompiled editor validator (GET /editor-schema) the form shows the meta-schema's
+ * errors as one types; without it, it accepts and the server's refusal shows on saving.
+ */
+export function editorVariant(
+  wholeFile?: PrecompiledValidate,
+  complete?: (form: Node) => RuleFile,
+): PrecompiledModule {
+  const schema = editorSchema();
+  if (!wholeFile || !complete) return { key: EDITOR_KEY, schema, validate: acceptAll };
+  const validate: PrecompiledValidate = Object.assign(
+    (data: unknown) => {
+      const ok = wholeFile(complete(isNode(data) ? data : {}));
+      // Errors about the examples are the table's business, not the form's.
+      // `false | rule` reports the `false` it is not beside the rule's own error: only that shows.
+      validate.errors = (wholeFile.errors ?? []).filter(
+        (e) =>
+          !e.instancePath.startsWith('/examples') &&
+          e.keyword !== 'oneOf' &&
+          !(e.keyword === 'const' && e.params.allowedValue === false),
+      );
+      return ok || validate.errors.length === 0;
+    },
+    { errors: null },
+  );
+  return { key: EDITOR_KEY, schema, validate };
+}

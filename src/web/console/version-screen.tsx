@@ -1,0 +1,210 @@
+// A version: its readable changes against the published rules, its example results, and the
+// actions the staff member may take (approve, send back, publish; restore a published or seed
+// version). The server decides who may: its refusal (an editor, or the author, approving) shows
+// in an alert.
+import { useId, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { consoleApi, type VersionDetail } from './api';
+import { LoadState, useLoad, useStaff } from './console-app';
+import { when } from './countries-screen';
+import { ExampleResultCell } from './country-screen';
+import { texts } from './texts';
+
+const T = texts.version;
+type Action = 'approve' | 'sendBack' | 'publish' | 'restore';
+
+export function VersionScreen() {
+  const { id = '' } = useParams();
+  const loaded = useLoad(() => consoleApi.version(Number(id)), [id]);
+  if (loaded.state.status !== 'ready')
+    return <LoadState state={loaded.state} onRetry={loaded.reload} />;
+  return <VersionView version={loaded.state.value} onChanged={loaded.reload} />;
+}
+
+function VersionView({ version, onChanged }: { version: VersionDetail; onChanged: () => void }) {
+  const { handleError } = useStaff();
+  const navigate = useNavigate();
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [outcome, setOutcome] = useState<{ text: string; error: boolean } | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const commentId = useId();
+
+  const act = async (action: Action) => {
+    setBusy(action);
+    setOutcome(null);
+    try {
+      if (action === 'approve') await consoleApi.approve(version.id, comment.trim() || undefined);
+      if (action === 'sendBack') await consoleApi.sendBack(version.id, comment.trim());
+      if (action === 'publish') await consoleApi.publish(version.id);
+      if (action === 'restore') {
+        const restored = await consoleApi.restore(version.id);
+        setOutcome({ text: T.done.restore(restored.id), error: false });
+        void navigate(`/console/versions/${restored.id}`);
+        return;
+      }
+      setOutcome({ text: T.done[action], error: false });
+      onChanged();
+    } catch (error) {
+      setOutcome({ text: `${T.refused} ${handleError(error)}`, error: true });
+    } finally {
+      setBusy(null);
+      window.setTimeout(() => outcomeRef.current?.focus());
+    }
+  };
+
+  const reviewable = version.status === 'draft';
+  const publishable = version.status === 'approved';
+  const restorable = version.status === 'published' || version.status === 'seed';
+  const button = (action: Action, label: string, secondary = false) => (
+    <button
+      type="button"
+      className={`button${secondary ? ' button--secondary' : ''}`}
+      disabled={busy !== null}
+      onClick={() => void act(action)}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <section aria-labelledby="version-title">
+      <p>
+        <Link to={`/console/countries/${version.country}`}>← {T.back(version.country)}</Link>
+      </p>
+      <h1 id="version-title">{T.heading(version.id, version.country)}</h1>
+      <dl className="console-facts">
+        <dt>{T.status}</dt>
+        <dd>
+          <span className={`console-status console-status--${version.status}`}>
+            {texts.statuses[version.status] ?? version.status}
+          </span>
+        </dd>
+        <dt>{T.author}</dt>
+        <dd>{version.author}</dd>
+        <dt>{T.created}</dt>
+        <dd>{when(version.createdAt)}</dd>
+        {version.restoredFrom !== null ? (
+          <>
+            <dt>{T.restoredFrom}</dt>
+            <dd>
+              <Link to={`/console/versions/${version.restoredFrom}`}>{version.restoredFrom}</Link>
+            </dd>
+          </>
+        ) : null}
+        {version.reviewer ? (
+          <>
+            <dt>{T.reviewer}</dt>
+            <dd>
+              {version.reviewer}
+              {version.reviewedAt ? `, ${when(version.reviewedAt)}` : ''}
+            </dd>
+          </>
+        ) : null}
+        {version.reviewComment ? (
+          <>
+            <dt>{T.comment}</dt>
+            <dd>{version.reviewComment}</dd>
+          </>
+        ) : null}
+        {version.publishedAt ? (
+          <>
+            <dt>{T.published}</dt>
+            <dd>{when(version.publishedAt)}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      {outcome ? (
+        <div
+          ref={outcomeRef}
+          tabIndex={-1}
+          className={`console-alert ${outcome.error ? 'console-alert--error' : 'console-alert--ok'}`}
+          role={outcome.error ? 'alert' : 'status'}
+        >
+          {outcome.text}
+        </div>
+      ) : null}
+
+      {reviewable || publishable || restorable ? (
+        <section className="console-card" aria-labelledby="review-title">
+          <h2 id="review-title">{T.review}</h2>
+          {reviewable ? (
+            <div className="schema-form__field">
+              <label className="schema-form__label" htmlFor={commentId}>
+                {T.commentLabel}
+              </label>
+              <textarea
+                id={commentId}
+                className="schema-form__input console-comment"
+                value={comment}
+                maxLength={2000}
+                onChange={(e) => setComment(e.target.value)}
+              />
+            </div>
+          ) : null}
+          <div className="console-actions">
+            {reviewable ? button('approve', T.approve) : null}
+            {reviewable ? button('sendBack', T.sendBack, true) : null}
+            {publishable ? button('publish', T.publish) : null}
+            {restorable ? button('restore', T.restore, true) : null}
+          </div>
+        </section>
+      ) : null}
+
+      <section className="console-card" aria-labelledby="changes-title">
+        <h2 id="changes-title">{T.changes}</h2>
+        {version.changes.length ? (
+          <ul className="console-changes">
+            {version.changes.map((c, i) => (
+              <li key={`${c.path}-${i}`} className={`console-change console-change--${c.change}`}>
+                {c.text}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{texts.country.noChanges}</p>
+        )}
+      </section>
+
+      <section className="console-card" aria-labelledby="problems-title">
+        <h2 id="problems-title">{T.problems}</h2>
+        {version.problems.length ? (
+          <ul>
+            {version.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>{T.noProblems}</p>
+        )}
+      </section>
+
+      <section className="console-card" aria-labelledby="results-title">
+        <h2 id="results-title">{T.examples}</h2>
+        <table className="console-table console-table--examples">
+          <thead>
+            <tr>
+              <th scope="col">{texts.country.exampleDescriptionCol}</th>
+              <th scope="col">{texts.country.exampleFormCol}</th>
+              <th scope="col">{texts.country.exampleExpectedCol}</th>
+              <th scope="col">{texts.country.exampleResultCol}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {version.examples.map((e, i) => (
+              <tr key={`${e.description}-${i}`}>
+                <td>{e.description}</td>
+                <td>{e.form}</td>
+                <td>{e.expected === 'pass' ? texts.country.pass : texts.country.fail}</td>
+                <td>
+                  <ExampleResultCell result={e} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </section>
+  );
+}
