@@ -63,6 +63,95 @@ export function editorSchema(source: Node = metaSchema as Node): JsonSchema {
   return { ...schema, $id: EDITOR_KEY } as JsonSchema;
 }
 
+// A field rule shows these checks even when the file does not set them yet; every other
+// property of the meta-schema shows only where the file uses it, so a country's page is its
+// rules, not every check the meta-schema allows (several dozen per field).
+const ALWAYS_SHOWN = ['required', 'pattern', 'minLength', 'maxLength'];
+const LONG_TEXTS = ['source', 'notes', 'description'];
+// What staff read beside the meta-schema's own names (x-label; the field names inside `fields`
+// keep the portal's labels, e.g. sortCode → "Sort code").
+const LABELS: Record<string, string> = {
+  country: 'Rule file (country code)',
+  name: 'Country name',
+  extends: 'Extends the shared rule',
+  countries: 'Countries using this shared rule',
+  source: 'Source',
+  notes: 'Notes',
+  address: 'Address form',
+  bankAccount: 'Bank account form',
+  identity: 'Identity numbers (person profile)',
+  fields: 'Fields',
+  methods: 'Per transfer method',
+  transferMethods: 'Transfer methods',
+  transferMethodNames: 'Local names of the transfer methods',
+  payoutTypes: 'Other payout methods a resident may add',
+  currencies: 'Currencies',
+  required: 'Required',
+  pattern: 'Pattern (regular expression, anchored with ^ and $)',
+  minLength: 'Minimum length',
+  maxLength: 'Maximum length',
+  enum: 'Accepted values',
+  label: 'Label key (locales/*/fields.json)',
+  help: 'Help key (locales/*/fields.json)',
+  messages: 'Message keys per check (locales/*/validation.json)',
+  iban: 'IBAN check',
+  bic: 'BIC check',
+  abaRouting: 'ABA routing checksum',
+  clabe: 'CLABE check digit',
+  cbu: 'CBU check digits',
+  ukModulus: 'UK modulus check against the field',
+  taxId: 'Tax number check',
+  description: 'Description',
+};
+
+/**
+ * The editor's schema and uiSchema for one rule file: maps (field name → rule, message keys) become
+ * the properties the file has, and objects keep the properties the file sets.
+ */
+export function shapeFor(
+  schema: JsonSchema,
+  data: unknown,
+): { schema: JsonSchema; uiSchema: Record<string, unknown> } {
+  const node = schema as Node;
+  if (node.type !== 'object' || !isNode(data)) return { schema, uiSchema: {} };
+  const declared = (node.properties ?? {}) as Record<string, JsonSchema>;
+  const map = isNode(node.additionalProperties)
+    ? (node.additionalProperties as JsonSchema)
+    : undefined;
+  const fieldRule = 'pattern' in declared && 'ukModulus' in declared;
+  const names = map
+    ? Object.keys(data)
+    : Object.keys(declared).filter(
+        (name) => name in data || (fieldRule && ALWAYS_SHOWN.includes(name)),
+      );
+  const properties: Record<string, JsonSchema> = {};
+  const uiSchema: Record<string, unknown> = {};
+  for (const name of names) {
+    const child = map ?? declared[name];
+    if (!child) continue;
+    const shaped = shapeFor(child, data[name]);
+    const label = map ? undefined : LABELS[name];
+    properties[name] = label ? { ...shaped.schema, 'x-label': label } : shaped.schema;
+    const ui = { ...shaped.uiSchema };
+    if (LONG_TEXTS.includes(name) && (child as Node).type === 'string')
+      ui['ui:widget'] = 'textarea';
+    if (Object.keys(ui).length) uiSchema[name] = ui;
+  }
+  const { additionalProperties: _map, properties: _all, required, ...rest } = node;
+  const kept = Array.isArray(required)
+    ? (required as string[]).filter((name) => name in properties)
+    : [];
+  return {
+    schema: {
+      ...rest,
+      properties,
+      ...(kept.length ? { required: kept } : {}),
+      ...(map ? { additionalProperties: false } : {}),
+    } as JsonSchema,
+    uiSchema,
+  };
+}
+
 /** Where a rule file keeps `fields` maps: a field rule `false` there is set aside from the form. */
 const FIELD_MAPS = [
   ['address', 'fields'],
@@ -133,11 +222,14 @@ const acceptAll: PrecompiledValidate = Object.assign(() => true, { errors: null 
  * errors as one types; without it, it accepts and the server's refusal shows on saving.
  */
 export function editorVariant(
+  form: Node,
   wholeFile?: PrecompiledValidate,
   complete?: (form: Node) => RuleFile,
-): PrecompiledModule {
-  const schema = editorSchema();
-  if (!wholeFile || !complete) return { key: EDITOR_KEY, schema, validate: acceptAll };
+): PrecompiledModule & { uiSchema: Record<string, unknown> } {
+  const shaped = shapeFor(editorSchema(), form);
+  const schema = { ...shaped.schema, $id: EDITOR_KEY } as JsonSchema;
+  const { uiSchema } = shaped;
+  if (!wholeFile || !complete) return { key: EDITOR_KEY, schema, validate: acceptAll, uiSchema };
   const validate: PrecompiledValidate = Object.assign(
     (data: unknown) => {
       const ok = wholeFile(complete(isNode(data) ? data : {}));
@@ -153,5 +245,5 @@ export function editorVariant(
     },
     { errors: null },
   );
-  return { key: EDITOR_KEY, schema, validate };
+  return { key: EDITOR_KEY, schema, validate, uiSchema };
 }

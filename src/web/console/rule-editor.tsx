@@ -6,6 +6,7 @@ import { SchemaForm, type FormData } from '../components/schema-form';
 import { importValidatorModuleOrNull } from './editor-module';
 import type { ApiFieldError, RuleFile } from './api';
 import { editorVariant } from './editor-schema';
+import type { PrecompiledValidate } from '../../core/validation/precompiled';
 import { texts } from './texts';
 
 const T = texts.country;
@@ -18,6 +19,19 @@ const UI_SCHEMA: UiSchema = {
   bankAccount: { transferMethods: { 'ui:widget': 'checkboxes' } },
   payoutTypes: { 'ui:widget': 'checkboxes' },
 };
+
+/** The shaped uiSchema with the fixed one over it, merged per property (one level deep). */
+function mergeUi(shaped: Record<string, unknown>, fixed: UiSchema): UiSchema {
+  const merged: UiSchema = { ...shaped };
+  for (const [key, value] of Object.entries(fixed)) {
+    const base = merged[key] as unknown;
+    merged[key] =
+      base && typeof base === 'object' && value && typeof value === 'object'
+        ? { ...(base as object), ...(value as object) }
+        : value;
+  }
+  return merged;
+}
 
 /** The input id of a refusal's path (/rules/bankAccount/fields/sortCode/pattern). */
 export const inputIdOf = (path: string): string =>
@@ -46,12 +60,15 @@ export function RuleEditor({
   refusal: { message: string; errors: readonly ApiFieldError[] } | null;
 }) {
   const wholeFile = useEditorValidator();
+  // The form's shape follows the file as it was opened (its fields and the checks it sets).
+  const [opened] = useState(form);
   const variant = useMemo(
-    () => editorVariant(wholeFile ?? undefined, wholeFile ? complete : undefined),
+    () => editorVariant(opened, wholeFile ?? undefined, wholeFile ? complete : undefined),
     // The completion only adds what the form does not edit; a new one need not rebuild the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [wholeFile],
+    [opened, wholeFile],
   );
+  const uiSchema = useMemo(() => mergeUi(variant.uiSchema, UI_SCHEMA), [variant]);
   return (
     <div className="console-editor">
       <SchemaForm
@@ -60,7 +77,7 @@ export function RuleEditor({
         liveVariant
         idPrefix={EDITOR_ID_PREFIX}
         formData={form}
-        uiSchema={UI_SCHEMA}
+        uiSchema={uiSchema}
         onChange={onChange}
         onSubmit={onSave}
         submitLabel={saving ? T.saving : T.save}
@@ -99,7 +116,7 @@ export function RuleEditor({
 
 /** The server's precompiled validator of a whole rule file, when it offers one. */
 function useEditorValidator() {
-  const [validate, setValidate] = useState<Parameters<typeof editorVariant>[0] | null>(null);
+  const [validate, setValidate] = useState<PrecompiledValidate | null>(null);
   useEffect(() => {
     let live = true;
     void importValidatorModuleOrNull().then((module) => {

@@ -1,0 +1,292 @@
+// Issue 16's journey in Chromium against the one e2e server: an editor signs in to the rules
+// console with the second factor, tightens the UK sort-code rule, sees the live preview refuse a
+// record it accepted before, keeps it as a must-fail example and saves the draft; the same editor
+// cannot approve it; an approver approves and publishes; a recipient's bank-account form refuses
+// the record in the browser and the server refuses it too, without a restart; a restore of the
+// file's rules, approved and published, accepts it again.
+//
+// The rule chosen: no sort code starting with 9 (`^[0-8]\d{5}$`). It refuses a valid pair
+// (938611 / 07806039, VocaLink's own test case) and leaves every example of GB.json and the
+// 200000 sort code the other e2e files add (they run beside this one) as they were. A prefix rule
+// such as ^40\d{4}$ would break the file's own must-pass examples, so the draft would be refused.
+// GB is restored in afterAll whatever happens, so the other files never see the tightened rule.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { URI, type TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { activatedUser, baseUrl, uniqueEmail, type ApiClient } from './support/api';
+import { seriousViolations } from './support/axe';
+import { browserForFile, signInThroughPortal } from './support/browser';
+import { REPO_ROOT } from './support/constants';
+import { field, named, see, textsOf } from './support/ui';
+
+const { newPage } = browserForFile();
+const t = textsOf('en');
+const CONSOLE = '/master/console/v1';
+const STAFF_PASSWORD = 'Quiet-harbour-2041';
+const TIGHTER = '^[0-8]\\d{5}$';
+const REFUSED = { sortCode: '938611', accountNumber: '07806039' };
+const SHOTS = join(REPO_ROOT, 'docs/screenshots');
+const gbFile = () =>
+  JSON.parse(readFileSync(join(REPO_ROOT, 'country-rules/GB.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+
+interface Staff {
+  email: string;
+  totp: TOTP;
+}
+
+async function createStaff(role: 'editor' | 'approver'): Promise<Staff> {
+  const email = uniqueEmail(`console-${role}`);
+  const response = await fetch(`${baseUrl()}/master/admin/v1/staff`, {
+    method: 'POST',
+    headers: { 'x-admin-key': inject('e2eAdminKey'), 'content-type': 'application/json' },
+    body: JSON.stringify({ email, role, password: STAFF_PASSWORD }),
+  });
+  const body = (await response.json()) as { data: { otpauthUri: string } };
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return { email, totp: URI.parse(body.data.otpauthUri) as TOTP };
+}
+
+/** A staff member's API session (for the clean-up), cookies and the CSRF header by hand. */
+async function staffApi(staff: Staff) {
+  const signIn = await fetch(`${baseUrl()}${CONSOLE}/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: staff.email,
+      password: STAFF_PASSWORD,
+      code: staff.totp.generate(),
+    }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookies = signIn.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
+  const csrf = decodeURIComponent(
+    cookies.find((c) => c.startsWith('STAFF-XSRF-TOKEN='))?.split('=')[1] ?? '',
+  );
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl()}${CONSOLE}${path}`, {
+      method,
+      headers: {
+        cookie: cookies.join('; '),
+        'x-csrf-token': csrf,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await response.json()) as { data: T };
+    if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+}
+
+/** The console's sign-in screen: email, password and the authenticator's current code. */
+async function signInToConsole(page: Page, staff: Staff, path = '/console') {
+  await page.goto(`${baseUrl()}${path}`);
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByLabel('Authenticator code').fill(staff.totp.generate());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await see(page.getByText(`${staff.email} (`)).toBeVisible();
+}
+
+/** The GB bank account a recipient sends (the address the WIRE form asks for included). */
+const gbAccount = (sortCode: string, accountNumber: string) => ({
+  countryCode: 'GB',
+  transferMethod: 'WIRE',
+  nickname: `Console ${sortCode}`,
+  sortCode,
+  accountNumber,
+  accountNumberConfirmation: accountNumber,
+  addressLine1: '1 Poultry',
+  addressCity: 'London',
+  addressPostalCode: 'EC2R 8AH',
+  addressCountryCode: 'GB',
+});
+
+async function addGbAccount(client: ApiClient, sortCode: string, accountNumber: string) {
+  return client.api<unknown>(
+    'POST',
+    '/payment-methods/bank-accounts',
+    gbAccount(sortCode, accountNumber),
+  );
+}
+
+/** An approver publishes a version: approve (unless approved already), then publish. */
+async function approveAndPublish(page: Page, versionId: number) {
+  await page.goto(`${baseUrl()}/console/versions/${versionId}`);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await see(page.getByRole('status').filter({ hasText: 'Approved.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await see(page.getByRole('status').filter({ hasText: 'Published:' })).toBeVisible();
+}
+
+const versionIdIn = async (page: Page, text: RegExp): Promise<number> => {
+  const status = page.getByRole('status').filter({ hasText: text });
+  await see(status).toBeVisible();
+  return Number(/version (\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+};
+
+// Clean-up staff, made up front: whatever the journey leaves, GB goes back to its file.
+let cleanUp: { editor: Staff; approver: Staff } | undefined;
+afterAll(async () => {
+  if (!cleanUp) return;
+  const editor = await staffApi(cleanUp.editor);
+  const now = await editor<{ rules: unknown }>('GET', '/countries/GB');
+  if (JSON.stringify(now.rules) === JSON.stringify(gbFile())) return;
+  const versions = await editor<{ id: number; status: string }[]>('GET', '/countries/GB/versions');
+  const seed = versions.find((v) => v.status === 'seed');
+  if (!seed) throw new Error('GB has no seed version to restore');
+  const restored = await editor<{ id: number }>('POST', `/versions/${seed.id}/restore`);
+  const approver = await staffApi(cleanUp.approver);
+  await approver('POST', `/versions/${restored.id}/approve`, {});
+  await approver('POST', `/versions/${restored.id}/publish`);
+}, 30_000);
+
+describe('rules console (issue 16)', () => {
+  it('ships the console in its own chunk, reached only from the /console branch', () => {
+    const manifest = JSON.parse(
+      readFileSync(join(REPO_ROOT, 'dist/web/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+    const consoleKey = 'console/console-entry.tsx';
+    expect(manifest[consoleKey]).toBeDefined();
+    const reachers = Object.entries(manifest)
+      .filter(
+        ([, chunk]) =>
+          chunk.imports?.includes(consoleKey) || chunk.dynamicImports?.includes(consoleKey),
+      )
+      .map(([key]) => key);
+    // Only the boot script (index.html's main.tsx) names it, behind the /console test.
+    expect(reachers).toEqual(['index.html']);
+    // And the portal's entries never import it.
+    const reach = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key)) return seen;
+      seen.add(key);
+      for (const next of [
+        ...(manifest[key]?.imports ?? []),
+        ...(manifest[key]?.dynamicImports ?? []),
+      ])
+        reach(next, seen);
+      return seen;
+    };
+    for (const entry of ['app/app-entry.tsx', 'app/start-entry.tsx'])
+      expect(reach(entry).has(consoleKey), entry).toBe(false);
+  });
+
+  it('an editor tightens the sort code, an approver publishes, recipients get it, a restore undoes it', async () => {
+    const [editor, approver, janitor, reviewer] = await Promise.all([
+      createStaff('editor'),
+      createStaff('approver'),
+      createStaff('editor'),
+      createStaff('approver'),
+    ]);
+    cleanUp = { editor: janitor, approver: reviewer };
+    const recipient = activatedUser();
+
+    // The editor signs in with the second factor; /console is no recipient route.
+    const page = await newPage({ viewport: { width: 1440, height: 900 } });
+    await signInToConsole(page, editor);
+    expect(new URL(page.url()).pathname).toBe('/console');
+    await see(page.getByRole('heading', { level: 1, name: 'Countries' })).toBeVisible();
+    expect(await seriousViolations(page, 'console countries')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'console-countries.png') });
+
+    await page.getByRole('link', { name: /United Kingdom/ }).click();
+    await see(page.getByRole('heading', { level: 1, name: 'United Kingdom (GB)' })).toBeVisible();
+
+    // The preview accepts the pair under the file's rules.
+    const preview = page.locator('.console-preview');
+    const sortCode = preview.locator('#preview_sortCode');
+    await see(sortCode).toBeVisible();
+    await field(preview, t.field('nickname')).fill('Preview');
+    await sortCode.fill(REFUSED.sortCode);
+    await field(preview, t.field('accountNumber')).fill(REFUSED.accountNumber);
+    await field(preview, t.field('accountNumberConfirmation')).fill(REFUSED.accountNumber);
+    for (const [name, value] of Object.entries({
+      addressLine1: '1 Poultry',
+      addressCity: 'London',
+      addressPostalCode: 'EC2R 8AH',
+    })) {
+      const input = preview.locator(`#preview_${name}`);
+      if (await input.isVisible()) await input.fill(value);
+    }
+    await preview.getByRole('button', { name: 'Check this record' }).click();
+    await see(preview.getByText('This record passes the draft rules.')).toBeVisible();
+
+    // Tightening the rule in the editor: the preview refuses the same record.
+    await page.locator('#rules_bankAccount_fields_sortCode_pattern').fill(TIGHTER);
+    await see(sortCode).toHaveAttribute('aria-invalid', 'true');
+    await preview.getByRole('button', { name: 'Keep as example that must fail' }).click();
+    await see(preview.getByText('Added as an example that must fail')).toBeVisible();
+    const examples = page.getByRole('region', { name: 'Examples' });
+    const kept = examples.getByRole('row').filter({ hasText: 'Kept from the console preview' });
+    await see(kept).toContainText('/sortCode pattern');
+    await see(kept).toContainText('as expected');
+    await see(page.getByText('sortCode › pattern: ^\\d{6}$ → ^[0-8]\\d{5}$')).toBeVisible();
+    expect(await seriousViolations(page, 'console country page')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'console-country.png') });
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    const draftId = await versionIdIn(page, /Saved as draft version/);
+
+    // The readable diff; the editor may not approve (the server's refusal is shown).
+    await page.getByRole('link', { name: `Version ${draftId}` }).click();
+    await see(page.getByRole('heading', { level: 1 })).toHaveText(`Version ${draftId} of GB`);
+    await see(
+      page.getByText('bankAccount › sortCode › pattern: ^\\d{6}$ → ^[0-8]\\d{5}$'),
+    ).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, 'console-version.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await see(
+      page.getByRole('alert').filter({ hasText: 'only an approver may approve' }),
+    ).toBeVisible();
+
+    // An approver (another browser context) approves and publishes.
+    const approverPage = await newPage({ viewport: { width: 1440, height: 900 } });
+    await signInToConsole(approverPage, approver);
+    await approveAndPublish(approverPage, draftId);
+
+    // A recipient who opens the bank-account form now gets the new rule, in the browser…
+    const user = await recipient;
+    const portal = await newPage();
+    await signInThroughPortal(portal, baseUrl(), user.email);
+    await portal.waitForURL(/\/dashboard$/);
+    await portal.goto(`${baseUrl()}/bank-account`);
+    await portal
+      .getByLabel(named(t.field('countryCode')))
+      .first()
+      .selectOption('GB');
+    const posted: string[] = [];
+    portal.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/payment-methods/bank-accounts'))
+        posted.push(r.url());
+    });
+    await field(portal, t.field('nickname')).fill('Tightened');
+    await field(portal, t.field('sortCode')).fill(REFUSED.sortCode);
+    await field(portal, t.field('accountNumber')).fill(REFUSED.accountNumber);
+    await field(portal, t.field('accountNumberConfirmation')).fill(REFUSED.accountNumber);
+    await portal
+      .getByRole('button', { name: named(t.common('payoutMethods.bankAccount.add')) })
+      .click();
+    await see(field(portal, t.field('sortCode'))).toHaveAttribute('aria-invalid', 'true');
+    // Refused by the published validators in the page: nothing was sent.
+    expect(posted).toEqual([]);
+    // …and on the server.
+    const refused = await addGbAccount(user.client, REFUSED.sortCode, REFUSED.accountNumber);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('/sortCode');
+
+    // Rollback: the editor restores the file's rules (the seed version), the approver publishes.
+    await page.goto(`${baseUrl()}/console/countries/GB`);
+    await page.getByRole('row').filter({ hasText: 'seed' }).getByRole('link').click();
+    await page.getByRole('button', { name: 'Restore this version' }).click();
+    const restoredId = await versionIdIn(page, /Restored as draft version/);
+    await approveAndPublish(approverPage, restoredId);
+
+    const accepted = await addGbAccount(user.client, REFUSED.sortCode, REFUSED.accountNumber);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  }, 90_000);
+});
