@@ -126,6 +126,21 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
         </div>
       ) : null}
 
+      <section className="console-card" aria-labelledby="changes-title">
+        <h2 id="changes-title">{T.changes}</h2>
+        {version.changes.length ? (
+          <ul className="console-changes">
+            {version.changes.map((c, i) => (
+              <li key={`${c.path}-${i}`} className={`console-change console-change--${c.change}`}>
+                {c.text}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{texts.country.noChanges}</p>
+        )}
+      </section>
+
       {reviewable || publishable || restorable ? (
         <section className="console-card" aria-labelledby="review-title">
           <h2 id="review-title">{T.review}</h2>
@@ -151,21 +166,6 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
           </div>
         </section>
       ) : null}
-
-      <section className="console-card" aria-labelledby="changes-title">
-        <h2 id="changes-title">{T.changes}</h2>
-        {version.changes.length ? (
-          <ul className="console-changes">
-            {version.changes.map((c, i) => (
-              <li key={`${c.path}-${i}`} className={`console-change console-change--${c.change}`}>
-                {c.text}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>{texts.country.noChanges}</p>
-        )}
-      </section>
 
       <section className="console-card" aria-labelledby="problems-title">
         <h2 id="problems-title">{T.problems}</h2>
