@@ -2,7 +2,7 @@
 // (editor-schema.ts), and the server's refusals of a draft under it, each naming its field.
 import { useEffect, useMemo, useState } from 'react';
 import type { UiSchema } from '@rjsf/utils';
-import { SchemaForm, type FormData } from '../components/schema-form';
+import { SchemaForm, type FormData, type ServerFieldError } from '../components/schema-form';
 import { importValidatorModuleOrNull } from './editor-module';
 import type { ApiFieldError, RuleFile } from './api';
 import { editorVariant } from './editor-schema';
@@ -69,6 +69,18 @@ export function RuleEditor({
     [opened, wholeFile],
   );
   const uiSchema = useMemo(() => mergeUi(variant.uiSchema, UI_SCHEMA), [variant]);
+  // A refusal also shows under the field it names, until that field changes, in the server's
+  // words (no translation key matches, so SchemaForm shows the message as it is).
+  const fieldErrors = useMemo<ServerFieldError[]>(
+    () =>
+      (refusal?.errors ?? []).map((e) => ({
+        path: e.path.replace(/^\/rules/, '') || '/',
+        keyword: 'refused',
+        messageKey: '',
+        message: e.message.replace(/^country-rules\/[^:]+: (\/\S+ )?/, ''),
+      })),
+    [refusal],
+  );
   return (
     <div className="console-editor">
       <SchemaForm
@@ -80,13 +92,16 @@ export function RuleEditor({
         uiSchema={uiSchema}
         onChange={onChange}
         onSubmit={onSave}
+        serverErrors={fieldErrors}
         submitLabel={saving ? T.saving : T.save}
         disabled={saving}
       />
       {refusal ? (
         <div className="console-alert console-alert--error" role="alert">
           <p>
-            <strong>{T.refused}</strong> {refusal.message}
+            <strong>{T.refused}</strong>{' '}
+            {/* With field errors, the list says it all (the message repeats the first). */}
+            {refusal.errors.length ? null : refusal.message}
           </p>
           {refusal.errors.length ? (
             <ul>
