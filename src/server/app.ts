@@ -41,6 +41,7 @@ import claimRoutes from './routes/funnel/claims';
 import adminRoutes from './routes/admin/admin';
 import consoleSessionRoutes from './routes/console/session';
 import consoleRulesRoutes from './routes/console/rules';
+import validatorRoutes from './routes/rules/validators';
 import devRoutes from './routes/dev/outbox';
 import docsRoutes from './routes/docs';
 import webRoutes from './routes/web';
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(adminRoutes, { prefix: '/master/admin/v1' });
   await app.register(consoleSessionRoutes, { prefix: '/master/console/v1' });
   await app.register(consoleRulesRoutes, { prefix: '/master/console/v1' });
+  await app.register(validatorRoutes, { prefix: '/master/rules' });
   if (!config.production) await app.register(devRoutes, { prefix: '/master/dev/v1' });
   await app.register(webRoutes);
   return app;

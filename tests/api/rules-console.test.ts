@@ -9,6 +9,13 @@ import { createRulesSource } from '../../src/server/services/rules-source';
 import { createStaff, signIn, StaffBrowser } from './support/staff';
 import { loadCatalog } from '../../src/core/schemas/catalog';
 import type { CountryRules, RuleExample } from '../../src/core/schemas/country-rules';
+import type { PrecompiledModule, PrecompiledValidate } from '../../src/core/validation/precompiled';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const GB = loadCatalog().rules.GB as CountryRules;
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -42,6 +49,38 @@ const BARCLAYS = GB.examples.find(
 )!.data;
 
 type Version = { id: number; status: string; author: string };
+type ServedVariant = { formId: string; country?: string; method?: string; url: string };
+
+const moduleDir = mkdtempSync(join(tmpdir(), 'served-validators-'));
+/**
+ * Fetches a served validator module and runs it as the portal does (src/web/lib/
+ * published-validators.ts): imported as an ES module, bound to the runtime modules.
+ */
+async function loadServed(app: FastifyInstance, url: string): Promise<PrecompiledModule> {
+  const response = await app.inject({ url });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/javascript/);
+  expect(response.headers['cache-control']).toContain('immutable');
+  expect(response.body).not.toMatch(/^\s*import\b/m);
+  const file = join(moduleDir, `${randomUUID()}.mjs`);
+  writeFileSync(file, response.body);
+  const bound = (await import(pathToFileURL(file).href)) as {
+    key: string;
+    schema: PrecompiledModule['schema'];
+    bind(...runtimes: unknown[]): PrecompiledValidate;
+  };
+  const runtimes = await Promise.all([
+    import('../../src/core/validation/runtime'),
+    import('../../src/core/validation/runtime-uk'),
+    import('../../src/core/validation/runtime-tax-id'),
+    import('../../src/core/validation/runtime-iban'),
+    import('../../src/core/validation/runtime-card'),
+  ]);
+  return { key: bound.key, schema: bound.schema, validate: bound.bind(...runtimes) };
+}
+
+const gbBankVariants = (variants: ServedVariant[]) =>
+  variants.filter((v) => v.formId === 'bank-account' && v.country === 'GB');
 
 describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
   let t: TestApp;
@@ -123,6 +162,46 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
     expect(versions.body.data).toEqual([]);
   }, 120_000);
 
+  it('previews a draft without saving: changes, example results, and its forms as served validator modules', async () => {
+    const preview = await editor.request('POST', '/countries/GB/preview', { rules: tightenedGb() });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const { changes, examples, problems, variants } = preview.body.data as {
+      changes: { text: string }[];
+      examples: { ok: boolean }[];
+      problems: string[];
+      variants: ServedVariant[];
+    };
+    expect(changes.map((c) => c.text)).toContain(
+      'bankAccount › sortCode › pattern: ^\\d{6}$ → ^08\\d{4}$',
+    );
+    expect(problems).toEqual([]);
+    expect(examples.every((e) => e.ok)).toBe(true);
+    // Every form of the country is there for the preview, bank accounts per transfer method.
+    const bank = gbBankVariants(variants);
+    expect(bank.length).toBeGreaterThan(0);
+    expect(variants.some((v) => v.formId === 'address' && v.country === 'GB')).toBe(true);
+    const module = await loadServed(t.app, bank[0]!.url);
+    expect(module.validate({ ...BARCLAYS, transferMethod: bank[0]!.method })).toBe(false);
+    expect(module.validate.errors?.map((e) => e.instancePath)).toContain('/sortCode');
+    // Nothing was saved, and a draft with a backtracking pattern gets no module to run.
+    expect((await editor.request('GET', '/countries/GB/versions')).body.data).toEqual([]);
+    const evil = tightenedGb();
+    const evilSortCode = evil.bankAccount?.fields?.sortCode;
+    if (!evilSortCode) throw new Error('GB has no sortCode rule');
+    evilSortCode.pattern = '^(\\d+)+$';
+    const refused = await editor.request('POST', '/countries/GB/preview', { rules: evil });
+    expect((refused.body.data as { variants: unknown[] }).variants).toEqual([]);
+    expect((refused.body.data as { problems: string[] }).problems.join()).toMatch(/backtrack/);
+    // The rule editor's own form: the rule file schema with a precompiled validator.
+    const editorForm = await editor.request('GET', '/editor-schema');
+    const form = await loadServed(t.app, (editorForm.body.data as { url: string }).url);
+    expect(form.validate(GB)).toBe(true);
+    expect(JSON.stringify(form.schema)).not.toContain('$ref');
+    expect(form.validate({ ...GB, country: 'gb' })).toBe(false);
+    // Recipients and anonymous visitors get neither.
+    expect((await t.app.inject({ url: '/master/console/v1/editor-schema' })).statusCode).toBe(401);
+  });
+
   it('four eyes: editors cannot approve, nobody approves their own draft; publish swaps the rules at once, grace keeps the previous version, restore needs approval again', async () => {
     const recipient = await activatedUser(t.app);
     const before = await recipient.browser.api('POST', '/payment-methods/bank-accounts', BARCLAYS);
@@ -183,6 +262,24 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
     const rulesVersion = (published.body.data as { rulesVersion: number }).rulesVersion;
     expect(rulesVersion).toBeGreaterThan(0);
 
+    // The portal's validators: the variants the publication changed, served as modules that
+    // refuse what the new rule refuses; another process serves the same URLs (made again from the
+    // database); the unchanged forms keep their built validators.
+    const list = await t.app.inject({ url: '/master/rules/validators' });
+    const listed = list.json().data as { rulesVersion: number; variants: ServedVariant[] };
+    expect(listed.rulesVersion).toBe(rulesVersion);
+    expect(gbBankVariants(listed.variants).length).toBeGreaterThan(0);
+    expect(listed.variants.filter((v) => v.country !== 'GB').map((v) => v.url)).toEqual([]);
+    const servedGb = gbBankVariants(listed.variants)[0]!;
+    expect(servedGb.url).toMatch(new RegExp(`^/master/rules/validators/${rulesVersion}/`));
+    for (const app of [t.app, other]) {
+      const served = await loadServed(app, servedGb.url);
+      expect(served.validate({ ...BARCLAYS, transferMethod: servedGb.method })).toBe(false);
+    }
+    expect(
+      (await t.app.inject({ url: servedGb.url.replace(/\.[\w-]+\.js$/, '.forged.js') })).statusCode,
+    ).toBe(404);
+
     // Hot swap: the same server, no restart, refuses what it accepted a moment ago.
     const after = await recipient.browser.api('POST', '/payment-methods/bank-accounts', BARCLAYS);
     expect(after.status).toBe(400);
@@ -223,6 +320,11 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
     expect((await approver.request('POST', `/versions/${restoredId}/publish`)).status).toBe(200);
     const again = await recipient.browser.api('POST', '/payment-methods/bank-accounts', BARCLAYS);
     expect(again.status).toBe(200);
+    // The restored rules are the files' again: the portal's built validators apply.
+    const restoredList = (await t.app.inject({ url: '/master/rules/validators' })).json().data as {
+      variants: ServedVariant[];
+    };
+    expect(restoredList.variants).toEqual([]);
 
     const countries = await editor.request('GET', '/countries');
     const gb = (countries.body.data as { country: string }[]).find((c) => c.country === 'GB');

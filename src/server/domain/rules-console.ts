@@ -16,6 +16,7 @@ import {
 } from '../repositories/rule-versions';
 import type { RulesSource } from '../services/rules-source';
 import type { StaffSession } from '../services/staff-sessions';
+import { variantModules } from '../services/published-validators';
 import {
   checkCatalog,
   loadMetaSchema,
@@ -296,31 +297,91 @@ export function diffRules(before: unknown, after: unknown): RuleChange[] {
   return changes;
 }
 
-/** A version with its rules, its changes against the published rules and its example results. */
-export async function getVersion(ctx: RulesConsoleContext, id: number) {
-  const row = await getRuleVersion(ctx.db, id);
-  const { catalog } = ctx.rules.current;
-  const rules = rulesOf(row);
-  const rule = rules as unknown as CountryRules;
-  const findings = checkDraft(catalog, row.country, rule);
+/** Each example's result, and the findings that are not about an example. */
+function checkResults(findings: RuleFinding[], rule: CountryRules) {
   const examples = (rule.examples ?? []).map((example, index) => {
     const label = `example ${index + 1} "${example.description}"`;
     const problems = findings.filter((f) => f.example === label).map((f) => f.problem);
     return {
       description: example.description,
       form: example.form,
-      expected: example.valid ? 'pass' : 'fail',
+      expected: example.valid ? ('pass' as const) : ('fail' as const),
       ok: problems.length === 0,
       problems,
     };
   });
+  return { examples, problems: findings.filter((f) => !f.example).map((f) => f.problem) };
+}
+
+/** A version with its rules, its changes against the published rules and its example results. */
+export async function getVersion(ctx: RulesConsoleContext, id: number) {
+  const row = await getRuleVersion(ctx.db, id);
+  const { catalog } = ctx.rules.current;
+  const rules = rulesOf(row);
+  const rule = rules as unknown as CountryRules;
   return {
     ...summary(row),
     rules,
     changes: diffRules(catalog.rules[row.country] ?? {}, rules),
-    examples,
-    problems: findings.filter((f) => !f.example).map((f) => f.problem),
+    ...checkResults(checkDraft(catalog, row.country, rule), rule),
   };
+}
+
+/**
+ * A draft checked as the staff member types, without saving: its changes, problems and example
+ * results, and the composed forms of its country (and of any country it changes) as precompiled
+ * validator modules for the live preview. A pattern that could backtrack catastrophically is not
+ * compiled into a preview: the browser would run it on every key.
+ */
+export function previewDraft(ctx: RulesConsoleContext, country: string, rules: object) {
+  const { catalog } = ctx.rules.current;
+  assertRuleName(country, catalog);
+  const rule = rules as CountryRules;
+  const findings = checkDraft(catalog, country, rule);
+  const results = checkResults(findings, rule);
+  let modules: ReturnType<typeof variantModules> = [];
+  if (!findings.some((f) => /backtrack/.test(f.problem))) {
+    try {
+      modules = variantModules(catalog, withCountry(catalog, country, rule), 'preview', country);
+    } catch (error) {
+      results.problems.push(
+        `the forms cannot be composed from these rules: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  return {
+    changes: diffRules(catalog.rules[country] ?? {}, rules),
+    ...results,
+    modules,
+  };
+}
+
+/** The rule file's own schema with its definitions inlined (a form needs no $ref to resolve). */
+export function editorSchema(): object {
+  const {
+    definitions = {},
+    $id: _id,
+    ...root
+  } = inputs().meta as {
+    definitions?: Record<string, unknown>;
+    $id?: string;
+  };
+  const inline = (value: unknown, depth: number): unknown => {
+    if (Array.isArray(value)) return value.map((v) => inline(v, depth));
+    if (!value || typeof value !== 'object') return value;
+    const { $ref, ...rest } = value as Record<string, unknown>;
+    // A pattern is checked as it is saved (compiles, anchored, no backtracking), with messages
+    // naming it; the browser's validators know no `regex` format.
+    if (rest.format === 'regex') delete rest.format;
+    if (typeof $ref === 'string') {
+      const name = /^#\/definitions\/(\w+)$/.exec($ref)?.[1];
+      if (!name || !(name in definitions) || depth > 8)
+        throw new Error(`country-rules.schema.json: cannot inline ${$ref}`);
+      return { ...(inline(definitions[name], depth + 1) as object), ...rest };
+    }
+    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inline(v, depth)]));
+  };
+  return inline(root, 0) as object;
 }
 
 export async function listVersions(ctx: RulesConsoleContext, country: string) {

@@ -43,6 +43,7 @@ export const exact = (
 
 export const str: JsonSchema = { type: 'string' };
 export const bool: JsonSchema = { type: 'boolean' };
+export const int: JsonSchema = { type: 'integer' };
 export const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 export const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
 

@@ -6,10 +6,13 @@
 import fp from 'fastify-plugin';
 import type { FormValidator } from '../../core/validation/form-validator';
 import type { RulesSource } from '../services/rules-source';
+import { createValidatorStore, type ValidatorStore } from '../services/published-validators';
 
 declare module 'fastify' {
   interface FastifyInstance {
     rules: RulesSource;
+    /** The precompiled validators of published and previewed rules the portal loads. */
+    validatorModules: ValidatorStore;
   }
   interface FastifyRequest {
     /** The previous rules version's validator the client asked for (grace period), or null. */
@@ -22,6 +25,7 @@ export const RULES_VERSION_HEADER = 'x-rules-version';
 export default fp(async function rulesPlugin(app, opts: { source: RulesSource }) {
   const { source } = opts;
   app.decorate('rules', source);
+  app.decorate('validatorModules', createValidatorStore());
   app.decorateRequest('rulesValidator', null);
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;

@@ -81,6 +81,15 @@ export function createRulesSource(db: Database, files: RuleCatalog, options: Rul
   }
 
   return {
+    /** The rules of the files alone (version 0), which the portal was built from. */
+    files,
+
+    /** The rules as of publication `id`, whatever its age (for serving its validators). */
+    async catalogAt(id: number): Promise<RuleCatalog> {
+      if (id === current.id) return current.catalog;
+      return previous.get(id)?.catalog ?? catalogAt(db, files, id);
+    },
+
     /** The rules validated with now (as of the last check). */
     get current(): RulesVersion {
       return current;

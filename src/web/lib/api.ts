@@ -10,6 +10,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { readCookie } from './cookies';
 import { navigateTo } from './navigation';
+import { rulesVersionInUse } from './published-validators';
 
 export const API_BASE = '/master';
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -32,6 +33,11 @@ const rawBaseQuery = fetchBaseQuery({
     const csrf = readCookie('XSRF-TOKEN');
     if (csrf && type === 'mutation') headers.set('x-csrf-token', csrf);
     headers.set('accept', 'application/json');
+    // The rules version this tab's forms were validated with: within its grace period the API
+    // validates the submission with it, so rules published meanwhile never lose what was typed.
+    const rulesVersion = rulesVersionInUse();
+    if (rulesVersion !== null && type === 'mutation')
+      headers.set('x-rules-version', String(rulesVersion));
     return headers;
   },
 });

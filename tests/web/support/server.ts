@@ -40,6 +40,11 @@ export const handlers = {
   paymentMethods: () =>
     http.get('/master/funnel/v1/payment-methods', () => HttpResponse.json({ data: [] })),
   claims: () => http.get('/master/funnel/v1/claims', () => HttpResponse.json({ data: [] })),
+  /** No rules published since the build: every form uses its built validator. */
+  rulesValidators: () =>
+    http.get('/master/rules/validators', () =>
+      HttpResponse.json({ data: { rulesVersion: 0, variants: [] } }),
+    ),
 };
 
 /** A signed-in user with the given profile, everything else empty. */
@@ -51,6 +56,7 @@ export const signedInHandlers = (profile: Profile = profileWith()) => [
   handlers.loginPage(true),
   handlers.paymentMethods(),
   handlers.claims(),
+  handlers.rulesValidators(),
 ];
 
 export const server = setupServer(...signedInHandlers());

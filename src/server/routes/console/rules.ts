@@ -3,6 +3,7 @@
 // The business rules are in domain/rules-console.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  editorSchema,
   getCountry,
   getVersion,
   listCountries,
@@ -10,14 +11,16 @@ import {
   publish,
   restore,
   review,
+  previewDraft,
   saveDraft,
 } from '../../domain/rules-console';
+import { schemaModule } from '../../services/published-validators';
+import { servedVariant } from '../rules/validators';
 import { staffOf } from '../../plugins/staff-session';
-import { data, dateTime, exact, listOf, str } from '../../openapi/responses';
+import { data, dateTime, exact, int, listOf, str } from '../../openapi/responses';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 
 const nullable = (type: 'string' | 'integer'): JsonSchema => ({ type: [type, 'null'] });
-const int: JsonSchema = { type: 'integer' };
 const countryParams = {
   type: 'object',
   required: ['country'],
@@ -46,34 +49,33 @@ const ruleFile: JsonSchema = {
   type: 'object',
   description: 'A whole rule file, as in country-rules/<country>.json.',
 };
+const checked = {
+  changes: listOf(
+    exact(
+      {
+        path: str,
+        change: { type: 'string', enum: ['added', 'removed', 'changed'] },
+        from: {},
+        to: {},
+        text: str,
+      },
+      ['from', 'to'],
+    ),
+  ),
+  examples: listOf(
+    exact({
+      description: str,
+      form: str,
+      expected: { type: 'string', enum: ['pass', 'fail'] },
+      ok: { type: 'boolean' },
+      problems: listOf(str),
+    }),
+  ),
+  problems: listOf(str),
+};
 const versionDetail: JsonSchema = {
   ...versionSummary,
-  properties: {
-    ...versionSummary.properties,
-    rules: ruleFile,
-    changes: listOf(
-      exact(
-        {
-          path: str,
-          change: { type: 'string', enum: ['added', 'removed', 'changed'] },
-          from: {},
-          to: {},
-          text: str,
-        },
-        ['from', 'to'],
-      ),
-    ),
-    examples: listOf(
-      exact({
-        description: str,
-        form: str,
-        expected: { type: 'string', enum: ['pass', 'fail'] },
-        ok: { type: 'boolean' },
-        problems: listOf(str),
-      }),
-    ),
-    problems: listOf(str),
-  },
+  properties: { ...versionSummary.properties, rules: ruleFile, ...checked },
   required: [...(versionSummary.required ?? []), 'rules', 'changes', 'examples', 'problems'],
 };
 const STAFF = { staff: true } as const;
@@ -159,6 +161,53 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       const { rules } = request.body as { rules: Record<string, unknown> };
       const saved = await saveDraft(ctx, staffOf(request), country, rules);
       return reply.status(201).send({ data: saved });
+    },
+  );
+
+  app.post(
+    '/countries/:country/preview',
+    {
+      config: { ...STAFF, rateLimit: app.limit(240) },
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags,
+        summary:
+          'Check a draft without saving: changes, problems, example results, and its forms as precompiled validator modules for the live preview',
+        params: countryParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['rules'],
+          properties: { rules: ruleFile },
+        },
+        response: { 200: data(exact({ ...checked, variants: listOf(servedVariant) })) },
+      },
+    },
+    async (request) => {
+      const { country } = request.params as { country: string };
+      const { rules } = request.body as { rules: object };
+      const { modules, ...preview } = previewDraft(ctx, country, rules);
+      return { data: { ...preview, variants: app.validatorModules.keep(modules) } };
+    },
+  );
+
+  // The editor form's schema and validator, compiled here once (the browser compiles nothing).
+  let editor: ReturnType<typeof schemaModule> | undefined;
+  app.get(
+    '/editor-schema',
+    {
+      config: STAFF,
+      schema: {
+        tags,
+        summary:
+          'The rule file schema (definitions inlined) as a precompiled validator module for the rule editor form',
+        response: { 200: data(exact({ url: str })) },
+      },
+    },
+    async () => {
+      editor ??= schemaModule('urn:payee-portal:console:country-rules', editorSchema(), 'preview');
+      app.validatorModules.keep([editor]);
+      return { data: { url: editor.variant.url } };
     },
   );
 

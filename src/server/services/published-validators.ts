@@ -1,0 +1,149 @@
+// Precompiled validators for rules that were not built with the portal (issue 16): a published
+// rules version, or a draft previewed in the console. The browser still compiles nothing: the
+// server runs ajv here and serves each variant as a module with no imports (its `bind` receives
+// the runtime modules the portal already bundles), under a URL that carries the hash of its
+// content, so it is cached for good and never confused with another version's.
+//
+// Only variants whose composed schema differs from the files the portal was built from are
+// listed: every other form keeps using its built module.
+import standaloneCode from 'ajv/dist/standalone';
+import { createHash } from 'node:crypto';
+import { boundModuleSource } from '../../core/build/standalone-module';
+import type { RuleCatalog } from '../../core/schemas/catalog';
+import { createComposer, type ComposedVariant } from '../../core/schemas/compose';
+import { createAjv } from '../../core/validation/ajv';
+import { variantFileName } from '../../core/validation/precompiled';
+
+export const VALIDATORS_PATH = '/master/rules/validators';
+
+export interface ServedVariant {
+  formId: string;
+  country?: string;
+  method?: string;
+  /** What people in the country call the transfer method (options.transferMethodName key). */
+  methodName?: string;
+  url: string;
+}
+
+interface VariantModule {
+  variant: ServedVariant;
+  source: string;
+}
+
+const hashOf = (source: string): string =>
+  createHash('sha256').update(source).digest('base64url').slice(0, 22);
+const sameSchema = (a: ComposedVariant | undefined, b: ComposedVariant): boolean =>
+  a !== undefined && JSON.stringify(a.schema) === JSON.stringify(b.schema);
+
+// The base's variants are the same for every preview of one rules version: composed once.
+const composed = new WeakMap<RuleCatalog, Map<string, ComposedVariant>>();
+function composedOf(catalog: RuleCatalog): Map<string, ComposedVariant> {
+  let variants = composed.get(catalog);
+  if (!variants) {
+    variants = new Map(
+      createComposer(catalog)
+        .allVariants()
+        .map((v) => [v.key, v]),
+    );
+    composed.set(catalog, variants);
+  }
+  return variants;
+}
+
+/**
+ * Modules of `catalog`'s variants that differ from `base` (and, with `alsoCountry`, every variant
+ * of that country, changed or not). `scope` names the URL segment: a rules version id or
+ * `preview`.
+ */
+export function variantModules(
+  base: RuleCatalog,
+  catalog: RuleCatalog,
+  scope: string,
+  alsoCountry?: string,
+): VariantModule[] {
+  const before = composedOf(base);
+  const composer = createComposer(catalog);
+  const ajv = createAjv({ standalone: true });
+  return composer
+    .allVariants()
+    .filter(
+      (v) =>
+        (alsoCountry !== undefined && v.country === alsoCountry) ||
+        !sameSchema(before.get(v.key), v),
+    )
+    .map((v) => {
+      const source = boundModuleSource(standaloneCode(ajv, ajv.compile(v.schema)), v.key, v.schema);
+      const file = variantFileName(v).replace(/\.js$/, `.${hashOf(source)}.js`);
+      const methodName =
+        v.method && v.country ? composer.transferMethodName(v.country, v.method) : undefined;
+      return {
+        source,
+        variant: {
+          formId: v.formId,
+          ...(v.country ? { country: v.country } : {}),
+          ...(v.method ? { method: v.method } : {}),
+          ...(methodName ? { methodName } : {}),
+          url: `${VALIDATORS_PATH}/${scope}/${file}`,
+        },
+      };
+    });
+}
+
+/** A bound module of any schema the API compiled (the console's rule editor form). */
+export function schemaModule(key: string, schema: object, scope: string): VariantModule {
+  // Not strict: the rule file schema is written for readers and rules:check, not for ajv's
+  // strict mode (a `required` naming a property of another branch).
+  const ajv = createAjv({ standalone: true, strict: false });
+  const source = boundModuleSource(standaloneCode(ajv, ajv.compile(schema)), key, schema);
+  const name = key.replace(/[^\w-]+/g, '-');
+  return {
+    source,
+    variant: { formId: name, url: `${VALIDATORS_PATH}/${scope}/${name}.${hashOf(source)}.js` },
+  };
+}
+
+/**
+ * The modules a process has generated, by URL. A published version's are generated again on a
+ * miss (any process can, from the database); previews are kept in memory, the last few hundred.
+ */
+export function createValidatorStore(options: { previewLimit?: number } = {}) {
+  const limit = options.previewLimit ?? 400;
+  const byVersion = new Map<number, VariantModule[]>();
+  const previews = new Map<string, string>();
+
+  return {
+    /** The changed variants of a rules version, generated once per version. */
+    forVersion(id: number, files: RuleCatalog, catalog: RuleCatalog): ServedVariant[] {
+      let modules = byVersion.get(id);
+      if (!modules) {
+        modules = id === 0 ? [] : variantModules(files, catalog, String(id));
+        byVersion.set(id, modules);
+      }
+      return modules.map((m) => m.variant);
+    },
+
+    /** Keeps preview modules (newest last) and answers their variants. */
+    keep(modules: VariantModule[]): ServedVariant[] {
+      for (const m of modules) {
+        previews.delete(m.variant.url);
+        previews.set(m.variant.url, m.source);
+      }
+      while (previews.size > limit) previews.delete(previews.keys().next().value as string);
+      return modules.map((m) => m.variant);
+    },
+
+    /** The source behind a URL, or undefined (a version not generated here yet, or unknown). */
+    source(url: string): string | undefined {
+      const preview = previews.get(url);
+      if (preview) return preview;
+      const version = /\/(\d+)\/[^/]+$/.exec(url)?.[1];
+      return byVersion.get(Number(version))?.find((m) => m.variant.url === url)?.source;
+    },
+
+    /** Whether the version's modules are here (else the caller generates them, then asks again). */
+    has(id: number): boolean {
+      return byVersion.has(id);
+    },
+  };
+}
+export type ValidatorStore = ReturnType<typeof createValidatorStore>;

@@ -1,0 +1,97 @@
+// Validators of rules published after the portal was built (issue 16). The API lists the form
+// variants the current rules version changed, each a module under a content-hashed URL with no
+// imports of its own: it exports `bind(runtime, …)`, and the portal passes the runtime modules
+// it bundles (only those the validator calls). Nothing is compiled in the browser; the CSP
+// (script-src 'self') already allows these same-origin modules.
+import type { JsonSchema } from '../../core/schemas/json-schema';
+import type { PrecompiledModule, PrecompiledValidate } from '../../core/validation/precompiled';
+
+// Not imported from lib/api: the console loads this module without the portal's RTK Query.
+const VALIDATORS_URL = '/master/rules/validators';
+// Absolute, so the same code runs in the browser and under Node's fetch in tests.
+const origin = () => (typeof window === 'undefined' ? '' : window.location.origin);
+
+export interface ServedVariant {
+  formId: string;
+  country?: string;
+  method?: string;
+  methodName?: string;
+  url: string;
+}
+
+interface BoundModule {
+  key: string;
+  schema: JsonSchema;
+  needs: string[];
+  bind(...runtimes: unknown[]): PrecompiledValidate;
+}
+
+// The order of bind's parameters (src/core/build/standalone-module.ts BOUND_RUNTIMES).
+const RUNTIMES: [string, () => Promise<unknown>][] = [
+  ['ukRuntime', () => import('../../core/validation/runtime-uk')],
+  ['taxIdRuntime', () => import('../../core/validation/runtime-tax-id')],
+  ['ibanRuntime', () => import('../../core/validation/runtime-iban')],
+  ['cardRuntime', () => import('../../core/validation/runtime-card')],
+];
+
+const imported = new Map<string, Promise<PrecompiledModule>>();
+
+/** Loads a served validator module and binds it to the portal's runtime modules. */
+export function importValidatorModule(url: string): Promise<PrecompiledModule> {
+  let module = imported.get(url);
+  if (!module) {
+    module = (async () => {
+      const bound = (await import(/* @vite-ignore */ url)) as BoundModule;
+      const [runtime, ...optional] = await Promise.all([
+        import('../../core/validation/runtime'),
+        ...RUNTIMES.map(([name, load]) => (bound.needs.includes(name) ? load() : undefined)),
+      ]);
+      return { key: bound.key, schema: bound.schema, validate: bound.bind(runtime, ...optional) };
+    })();
+    module.catch(() => imported.delete(url));
+    imported.set(url, module);
+  }
+  return module;
+}
+
+interface Published {
+  rulesVersion: number | null;
+  variants: ServedVariant[];
+}
+
+let published: Promise<Published> | undefined;
+let versionInUse: number | null = null;
+
+/**
+ * The variants the published rules changed, asked once per page load: forms opened in this tab
+ * keep the version they started with, and the API accepts it for its grace period.
+ */
+export function publishedVariants(): Promise<Published> {
+  published ??= fetch(`${origin()}${VALIDATORS_URL}`, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`validators list answered ${response.status}`);
+      const { data } = (await response.json()) as { data: Published };
+      versionInUse = data.rulesVersion;
+      return data;
+    })
+    // Without the list the built validators still apply; the server checks every submission.
+    .catch((): Published => ({ rulesVersion: null, variants: [] }));
+  return published;
+}
+
+/** The rules version this tab's forms validate with, once known (sent as x-rules-version). */
+export const rulesVersionInUse = (): number | null => versionInUse;
+
+/** The served variant for a form, country and method, if the published rules changed it. */
+export async function findPublishedVariant(
+  formId: string,
+  country?: string,
+  method?: string,
+): Promise<ServedVariant | undefined> {
+  const { variants } = await publishedVariants();
+  const candidates = variants.filter((v) => v.formId === formId && v.country === country);
+  return candidates.find((v) => !method || v.method === method);
+}
