@@ -54,8 +54,18 @@ export function usePreview(country: string, rules: RuleFile | null): PreviewStat
 }
 
 const tabKey = (v: PreviewVariant) => `${v.formId}:${v.method ?? ''}`;
+const FORM_ORDER = ['bank-account', 'address', 'profile-person'];
 const tabLabel = (v: PreviewVariant) =>
-  v.formId === 'address' ? T.addressForm : T.bankAccountForm(v.method ?? '');
+  v.formId === 'bank-account'
+    ? T.bankAccountForm(v.method ?? '')
+    : v.formId === 'address'
+      ? T.addressForm
+      : v.formId === 'profile-person'
+        ? T.personForm
+        : v.formId;
+/** Bank accounts first (what the rules are mostly about), then the address, then the rest. */
+const byForm = (a: PreviewVariant, b: PreviewVariant) =>
+  (FORM_ORDER.indexOf(a.formId) + 1 || 99) - (FORM_ORDER.indexOf(b.formId) + 1 || 99);
 
 /** The module of a variant, loaded; the one before is kept while the next loads. */
 function useVariantModule(url: string | undefined) {
@@ -88,7 +98,10 @@ export function LivePreview({
   state: PreviewState;
   onKeep: (example: RuleExample) => void;
 }) {
-  const variants = state.status === 'ready' ? state.preview.variants : [];
+  const variants = useMemo(
+    () => (state.status === 'ready' ? [...state.preview.variants].sort(byForm) : []),
+    [state],
+  );
   const [chosen, setChosen] = useState<string | null>(null);
   const active = variants.find((v) => tabKey(v) === chosen) ?? variants[0];
   const { module, current, failed } = useVariantModule(active?.url);
@@ -108,10 +121,15 @@ export function LivePreview({
   if (!active) return <Spinner label={T.previewLoading} />;
 
   const key = tabKey(active);
-  const initial: FormData =
-    active.formId === 'bank-account'
-      ? { countryCode: country, transferMethod: active.method }
-      : { countryCode: country };
+  // The country and method the form is for; an address (the bank account's own) in the country.
+  const asked = (module?.schema.properties ?? {}) as Record<string, unknown>;
+  const initial: FormData = Object.fromEntries(
+    Object.entries({
+      countryCode: country,
+      transferMethod: active.method,
+      addressCountryCode: country,
+    }).filter(([name, value]) => value !== undefined && name in asked),
+  );
   const record = records[key] ?? initial;
 
   const keep = (valid: boolean) => {

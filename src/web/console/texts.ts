@@ -49,6 +49,7 @@ export const texts = {
     exampleDescription: (form: string, method: string | undefined) =>
       `Kept from the console preview (${form}${method ? ` ${method}` : ''})`,
     addressForm: 'Address',
+    personForm: 'Person profile (identity numbers)',
     bankAccountForm: (method: string) => `Bank account: ${method}`,
     forms: 'Preview form',
     examples: 'Examples',

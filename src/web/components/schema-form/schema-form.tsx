@@ -238,14 +238,27 @@ function VariantForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- tell the page once per pruning
   }, [pruned]);
 
-  // Errors already shown follow a change of language, and of a live variant's rules.
+  // Errors already shown follow a change of language, and of the variant's rules (the console's
+  // preview, whose rules change as staff edit them). After RJSF has taken the new schema (it
+  // does in its componentDidUpdate, after this effect), and without moving the focus.
   const language = i18n.language;
+  const quietValidation = useRef(false);
   useEffect(() => {
-    if (attempted) formRef.current?.validateForm();
+    if (!attempted) return undefined;
+    const timer = window.setTimeout(() => {
+      quietValidation.current = true;
+      try {
+        formRef.current?.validateForm();
+      } finally {
+        quietValidation.current = false;
+      }
+    });
+    return () => window.clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a change of language or rules
-  }, [language, variant.key]);
+  }, [language, variant]);
 
   const focusFirstInvalid = useCallback(() => {
+    if (quietValidation.current) return;
     const root = rootRef.current;
     const field = root?.querySelector<HTMLElement>(
       'input[aria-invalid="true"]:not([type="hidden"]), select[aria-invalid="true"], textarea[aria-invalid="true"]',
