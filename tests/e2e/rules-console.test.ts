@@ -229,6 +229,11 @@ describe('rules console (issue 16)', () => {
     await see(kept).toContainText('as expected');
     await see(page.getByText('sortCode › pattern: ^\\d{6}$ → ^[0-8]\\d{5}$')).toBeVisible();
     expect(await seriousViolations(page, 'console country page')).toEqual([]);
+    // The picture: the pattern in the editor beside the preview's refusal of the sort code.
+    await sortCode.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page
+      .locator('#rules_bankAccount_fields_sortCode_pattern')
+      .evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: join(SHOTS, 'console-country.png') });
 
     await page.getByRole('button', { name: 'Save draft' }).click();

@@ -135,6 +135,8 @@ export function shapeFor(
     const ui = { ...shaped.uiSchema };
     if (LONG_TEXTS.includes(name) && (child as Node).type === 'string')
       ui['ui:widget'] = 'textarea';
+    // A flag is one labelled box, not a group of one.
+    if ((child as Node).type === 'boolean') ui['ui:widget'] = 'checkbox';
     if (Object.keys(ui).length) uiSchema[name] = ui;
   }
   const { additionalProperties: _map, properties: _all, required, ...rest } = node;

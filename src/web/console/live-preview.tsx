@@ -148,7 +148,12 @@ export function LivePreview({
       (e, i) => errors.findIndex((o) => o.path === e.path && o.keyword === e.keyword) === i,
     );
     onKeep({
-      description: `${T.exampleDescription(active.formId, active.method)}: ${new Date().toISOString().slice(0, 19)}`,
+      description: T.exampleDescription(
+        active.formId,
+        active.method,
+        valid ? [] : unique.map((e) => `${e.path} ${e.keyword}`),
+        new Date().toISOString().slice(0, 16).replace('T', ' '),
+      ),
       form: active.formId,
       ...(active.method ? { method: active.method } : {}),
       data,

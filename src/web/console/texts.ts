@@ -46,8 +46,10 @@ export const texts = {
     cannotKeepFail:
       'This record passes: an example that must fail needs a record the rules refuse.',
     cannotKeepPass: 'This record fails: an example that must pass needs a record the rules accept.',
-    exampleDescription: (form: string, method: string | undefined) =>
-      `Kept from the console preview (${form}${method ? ` ${method}` : ''})`,
+    exampleDescription: (form: string, method: string | undefined, fails: string[], at: string) =>
+      `Kept from the console preview (${form}${method ? ` ${method}` : ''}, ${at}): ${
+        fails.length ? `fails ${fails.join(', ')}` : 'passes'
+      }`,
     addressForm: 'Address',
     personForm: 'Person profile (identity numbers)',
     bankAccountForm: (method: string) => `Bank account: ${method}`,

@@ -11,6 +11,17 @@ import { ExampleResultCell } from './country-screen';
 import { texts } from './texts';
 
 const T = texts.version;
+
+/** What an example expects, with the field and check a failing one names (from the rule file). */
+function expectedOf(rules: VersionDetail['rules'], index: number, expected: 'pass' | 'fail') {
+  if (expected === 'pass') return texts.country.pass;
+  const examples = Array.isArray(rules.examples) ? (rules.examples as unknown[]) : [];
+  const errors = (examples[index] as { errors?: { path: string; keyword: string }[] } | undefined)
+    ?.errors;
+  return errors?.length
+    ? `${texts.country.fail}: ${errors.map((e) => `${e.path} ${e.keyword}`).join(', ')}`
+    : texts.country.fail;
+}
 type Action = 'approve' | 'sendBack' | 'publish' | 'restore';
 
 export function VersionScreen() {
@@ -196,7 +207,7 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
               <tr key={`${e.description}-${i}`}>
                 <td>{e.description}</td>
                 <td>{e.form}</td>
-                <td>{e.expected === 'pass' ? texts.country.pass : texts.country.fail}</td>
+                <td>{expectedOf(version.rules, i, e.expected)}</td>
                 <td>
                   <ExampleResultCell result={e} />
                 </td>

@@ -74,10 +74,20 @@ export function FieldTemplate(props: FieldTemplateProps<Data, RJSFSchema, Schema
   const name = propertyOf(fieldPathId.path) ?? '';
   const label = useFieldLabel(schema, name);
   if (hidden) return <div className="schema-form__hidden">{children}</div>;
-  if (schema.type === 'object' || schema.type === 'array') return children;
-
   const widget = getUiOptions(uiSchema).widget;
   const errors = [...new Set((rawErrors ?? []).filter(Boolean))];
+  // A list of choices ticked in boxes (the rules console's transfer methods) is one named group.
+  if (schema.type === 'array' && widget === 'checkboxes') {
+    return (
+      <fieldset className="schema-form__field schema-form__group" id={`${id}__group`}>
+        <legend className="schema-form__label">{label}</legend>
+        {children}
+        <FieldErrors id={id} errors={errors} />
+      </fieldset>
+    );
+  }
+  if (schema.type === 'object' || schema.type === 'array') return children;
+
   const helpKey = helpKeyOf(schema, uiSchema);
   const note = noteOf(uiSchema);
   const hint = blocksClipboard(uiSchema) ? <ClipboardHint id={id} /> : null;
