@@ -194,7 +194,6 @@ describe('rules console (issue 16)', () => {
     expect(new URL(page.url()).pathname).toBe('/console');
     await see(page.getByRole('heading', { level: 1, name: 'Countries' })).toBeVisible();
     expect(await seriousViolations(page, 'console countries')).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, 'console-countries.png') });
 
     await page.getByRole('link', { name: /United Kingdom/ }).click();
     await see(page.getByRole('heading', { level: 1, name: 'United Kingdom (GB)' })).toBeVisible();
@@ -295,5 +294,11 @@ describe('rules console (issue 16)', () => {
 
     const accepted = await addGbAccount(user.client, REFUSED.sortCode, REFUSED.accountNumber);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+
+    // The countries list now says who changed GB last (the picture of the list).
+    await approverPage.goto(`${baseUrl()}/console`);
+    const gb = approverPage.getByRole('row').filter({ hasText: 'United Kingdom' });
+    await see(gb).toContainText('published by');
+    await approverPage.screenshot({ path: join(SHOTS, 'console-countries.png') });
   }, 90_000);
 });

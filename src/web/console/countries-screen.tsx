@@ -5,6 +5,17 @@ import { LoadState, useLoad } from './console-app';
 import { texts } from './texts';
 
 const T = texts.countries;
+// The audit log's action names, as a sentence reads them.
+const ACTIONS: Record<string, string> = {
+  publish: 'published',
+  'publish.refused': 'publication refused',
+  'draft.save': 'draft saved',
+  'draft.refused': 'draft refused',
+  'draft.restore': 'restore drafted',
+  'draft.approve': 'approved',
+  'draft.send-back': 'sent back',
+};
+
 export const when = (iso: string): string =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -34,11 +45,11 @@ export function CountriesScreen() {
                     {c.name} <span className="console-code">{c.country}</span>
                   </Link>
                 </th>
-                <td>{c.publishedVersion === null ? T.files : `v${c.publishedVersion}`}</td>
+                <td>{c.publishedVersion === null ? T.files : `version ${c.publishedVersion}`}</td>
                 <td>{c.drafts || T.none}</td>
                 <td>
                   {c.lastChange
-                    ? `${c.lastChange.action} by ${c.lastChange.by}, ${when(c.lastChange.at)}`
+                    ? `${ACTIONS[c.lastChange.action] ?? c.lastChange.action} by ${c.lastChange.by}, ${when(c.lastChange.at)}`
                     : '—'}
                 </td>
               </tr>

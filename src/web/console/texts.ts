@@ -23,7 +23,7 @@ export const texts = {
     published: 'Published version',
     drafts: 'Drafts',
     lastChange: 'Last change',
-    files: 'the files',
+    files: 'none (the file)',
     none: 'none',
   },
   country: {
