@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { consoleApi } from './api';
 import { LoadState, useLoad } from './console-app';
 import { texts } from './texts';
+import { useFocusHeading } from './use-focus-heading';
 
 const T = texts.countries;
 // The audit log's action names, as a sentence reads them.
@@ -21,9 +22,12 @@ export const when = (iso: string): string =>
 
 export function CountriesScreen() {
   const { state, reload } = useLoad(() => consoleApi.countries(), []);
+  const heading = useFocusHeading();
   return (
     <section aria-labelledby="countries-title">
-      <h1 id="countries-title">{T.heading}</h1>
+      <h1 id="countries-title" ref={heading} tabIndex={-1}>
+        {T.heading}
+      </h1>
       <p className="console-lead">{T.lead}</p>
       {state.status !== 'ready' ? (
         <LoadState state={state} onRetry={reload} />

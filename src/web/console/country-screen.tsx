@@ -17,6 +17,7 @@ import { splitRuleFile, toRuleFile, type EditorSplit } from './editor-schema';
 import { LivePreview, usePreview, type RuleExample } from './live-preview';
 import { RuleEditor } from './rule-editor';
 import { texts } from './texts';
+import { useFocusHeading } from './use-focus-heading';
 
 const T = texts.country;
 
@@ -49,6 +50,7 @@ function CountryEditor({
   onSaved: () => void;
 }) {
   const { handleError } = useStaff();
+  const heading = useFocusHeading();
   const [start] = useState<EditorSplit>(() => splitRuleFile(now.rules));
   const [form, setForm] = useState<FormData>(start.form);
   const [examples, setExamples] = useState<unknown[]>(() =>
@@ -97,7 +99,9 @@ function CountryEditor({
       <p>
         <Link to="/console">← {T.back}</Link>
       </p>
-      <h1 id="country-title">{T.heading(name, now.country)}</h1>
+      <h1 id="country-title" ref={heading} tabIndex={-1}>
+        {T.heading(name, now.country)}
+      </h1>
       <p className="console-lead">
         {now.publishedVersion === null
           ? 'Rules of the file in country-rules/ (never published in the console).'

@@ -9,6 +9,7 @@ import { LoadState, useLoad, useStaff } from './console-app';
 import { when } from './countries-screen';
 import { ExampleResultCell } from './country-screen';
 import { texts } from './texts';
+import { useFocusHeading } from './use-focus-heading';
 
 const T = texts.version;
 
@@ -34,6 +35,7 @@ export function VersionScreen() {
 
 function VersionView({ version, onChanged }: { version: VersionDetail; onChanged: () => void }) {
   const { handleError } = useStaff();
+  const heading = useFocusHeading();
   const navigate = useNavigate();
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState<Action | null>(null);
@@ -83,7 +85,9 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
       <p>
         <Link to={`/console/countries/${version.country}`}>← {T.back(version.country)}</Link>
       </p>
-      <h1 id="version-title">{T.heading(version.id, version.country)}</h1>
+      <h1 id="version-title" ref={heading} tabIndex={-1}>
+        {T.heading(version.id, version.country)}
+      </h1>
       <dl className="console-facts">
         <dt>{T.status}</dt>
         <dd>

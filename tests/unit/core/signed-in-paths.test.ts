@@ -18,4 +18,9 @@ describe('signed-in paths', () => {
       expect(isSignedInPath(path), path).toBe(false);
     expect(isSignedInPath('/bank-account/3f2a/extra')).toBe(false);
   });
+
+  it("leaves the staff rules console alone: it has its own sign-in, not the recipients'", () => {
+    for (const path of ['/console', '/console/', '/console/countries/GB', '/console/versions/3'])
+      expect(isSignedInPath(path), path).toBe(false);
+  });
 });
