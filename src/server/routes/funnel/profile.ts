@@ -453,7 +453,13 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     const company = input.company ? withStoredNumbers('company', input.company, stored) : undefined;
     let isMinor = row.isMinor;
     if (person) {
-      const personErrors = forms.check('profile-person', person, { minimumAge }, '/person', validator);
+      const personErrors = forms.check(
+        'profile-person',
+        person,
+        { minimumAge },
+        '/person',
+        validator,
+      );
       // Being under the minimum age is not an error: the profile becomes a minor's (guardian consent).
       errors.push(...personErrors.filter((e) => e.keyword !== 'minimumAge'));
       assertMinorKeepsDateOfBirth(row.isMinor, row.person?.dob, person.dob, minimumAge);
