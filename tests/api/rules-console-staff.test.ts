@@ -5,6 +5,7 @@ import { DATABASE_KINDS } from './support/databases';
 import { admin, startTestApp, uniqueEmail, type TestApp } from './support/harness';
 import { createStaff, signIn, StaffBrowser } from './support/staff';
 import { totpCode } from '../../src/server/services/totp';
+import { staffSessions } from '../../src/server/db/schema';
 
 describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
   let t: TestApp;
@@ -133,6 +134,30 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
     } finally {
       await short.close();
     }
+  });
+
+  it('keeps an active staff session alive, writing its idle clock at most once per interval', async () => {
+    const short = await startTestApp(kind, { STAFF_IDLE_SECONDS: '2' });
+    try {
+      const { browser } = await signIn(short.app, await createStaff(short.app, 'editor'));
+      // Active for longer than the idle limit: every request in time keeps it alive.
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setTimeout(r, 800));
+        expect((await browser.request('GET', '/session')).status).toBe(200);
+      }
+    } finally {
+      await short.close();
+    }
+    // At the default 15-minute limit, reads in a row leave the recorded activity as it was.
+    const { browser } = await signIn(t.app, await createStaff(t.app, 'editor'));
+    const lastSeen = async () =>
+      (await t.database.db.select({ at: staffSessions.lastSeenAt }).from(staffSessions))
+        .map((r) => r.at.getTime())
+        .sort()
+        .join();
+    const before = await lastSeen();
+    for (let i = 0; i < 3; i++) await browser.request('GET', '/session');
+    expect(await lastSeen()).toBe(before);
   });
 
   it('writes every staff action to the audit log', async () => {

@@ -365,6 +365,31 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
     expect(await withGrace.graceVersion(withGrace.current.id + 1)).toBeNull();
   }, 240_000);
 
+  it('publishes one version at a time: a second concurrent publish is refused, nothing published twice', async () => {
+    const saved = await draft(editor, 'GB', tightenedGb());
+    const id = (saved.body.data as Version).id;
+    expect((await approver.request('POST', `/versions/${id}/approve`, {})).status).toBe(200);
+    const both = await Promise.all([
+      approver.request('POST', `/versions/${id}/publish`),
+      approver2.request('POST', `/versions/${id}/publish`),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const audit = await approver.request('GET', '/audit?country=GB&limit=500');
+    const publishes = (audit.body.data as { action: string; version: number | null }[]).filter(
+      (e) => e.action === 'publish' && e.version === id,
+    );
+    expect(publishes).toHaveLength(1);
+    // Back to the files' rules for the tests after this one.
+    const versions = (await editor.request('GET', '/countries/GB/versions')).body.data as Version[];
+    const seed = versions.find((v) => v.status === 'seed')!;
+    const restored = (await editor.request('POST', `/versions/${seed.id}/restore`)).body
+      .data as Version;
+    expect((await approver.request('POST', `/versions/${restored.id}/approve`, {})).status).toBe(
+      200,
+    );
+    expect((await approver.request('POST', `/versions/${restored.id}/publish`)).status).toBe(200);
+  }, 60_000);
+
   it('exports the published rules and imports files as drafts that still need an approver', async () => {
     const exported = await t.app.inject({
       url: '/master/admin/v1/rules/published',

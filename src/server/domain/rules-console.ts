@@ -1,6 +1,6 @@
 // The rules console's business rules (issue 16): drafts checked like `npm run rules:check` plus
 // refusals of unsafe input, four-eyes review, publication after the whole check, restore.
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rulePublications, ruleVersions, staffAudit } from '../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound, type ApiFieldError } from '../errors';
@@ -27,6 +27,8 @@ import type { RuleCatalog } from '../../core/schemas/catalog';
 import type { CountryRules } from '../../core/schemas/country-rules';
 
 const RULE_NAME = /^([A-Z]{2}|_[a-z]+)$/;
+/** pg_advisory_xact_lock key that serialises publications ("rules" in ASCII). */
+const PUBLISH_LOCK = 0x72756c6573;
 const fileOf = (name: string): string => `country-rules/${name}.json`;
 
 export interface RulesConsoleContext {
@@ -446,6 +448,7 @@ export async function publish(
       `NotApproved: version ${id} is ${row.status}; only an approved version is published`,
     );
   await ctx.rules.refresh(true);
+  const checkedAgainst = ctx.rules.current.id;
   const { meta, messages } = inputs();
   const catalog = withCountry(
     ctx.rules.current.catalog,
@@ -470,10 +473,21 @@ export async function publish(
     );
   }
   const publication = await ctx.db.transaction(async (tx) => {
+    // Publications one at a time, across processes: the whole check above ran against the newest
+    // publication, and must still be the newest when this one lands (else two countries checked
+    // apart could be published together unchecked).
+    await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`);
+    const [newest] = await tx
+      .select({ id: sql<number>`coalesce(max(${rulePublications.id}), 0)`.mapWith(Number) })
+      .from(rulePublications);
+    if ((newest?.id ?? 0) !== checkedAgainst)
+      throw conflict(
+        'PublishRaced: another version was published while this one was checked; publish again',
+      );
     const updated = await tx
       .update(ruleVersions)
       .set({ status: 'published', publishedAt: new Date() })
-      .where(eq(ruleVersions.id, id))
+      .where(and(eq(ruleVersions.id, id), eq(ruleVersions.status, 'approved')))
       .returning({ id: ruleVersions.id });
     if (updated.length !== 1) throw conflict(`NotApproved: version ${id} changed meanwhile`);
     const [inserted] = await tx

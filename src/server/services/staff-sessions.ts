@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { StaffTimeouts } from '../config';
 import type { Database } from '../db/client';
 import { staff, staffSessions } from '../db/schema';
-import { hashSessionId } from './sessions';
+import { hashSessionId, touchIntervalMs } from './sessions';
 
 export const STAFF_SESSION_COOKIE = 'pp_staff_session';
 export const staffSessionCookieName = (secure: boolean): string =>
@@ -27,6 +27,7 @@ export interface StaffSession {
 }
 
 export function createStaffSessionStore(db: Database, timeouts: StaffTimeouts) {
+  const touchEveryMs = touchIntervalMs(timeouts.idleSeconds);
   return {
     async create(staffId: string): Promise<{ id: string; csrfToken: string }> {
       const id = randomBytes(32).toString('base64url');
@@ -58,10 +59,13 @@ export function createStaffSessionStore(db: Database, timeouts: StaffTimeouts) {
       const now = Date.now();
       const idle = now - row.session.lastSeenAt.getTime() > timeouts.idleSeconds * 1000;
       if (idle || row.session.absoluteExpiresAt.getTime() <= now) return null;
-      await db
-        .update(staffSessions)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(staffSessions.idHash, idHash));
+      // The idle clock is written at most once per touch interval, as for recipients: a console
+      // polling the API costs reads, not a write per request.
+      if (now - row.session.lastSeenAt.getTime() >= touchEveryMs)
+        await db
+          .update(staffSessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(staffSessions.idHash, idHash));
       return {
         idHash,
         staffId: row.session.staffId,

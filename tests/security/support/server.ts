@@ -40,6 +40,21 @@ export async function startLiveServer(
   redis: Redis | null = null,
 ): Promise<LiveServer> {
   const db = database ?? (await openTestDatabase(kind));
+  try {
+    return await listen(db, database === undefined, env, redis);
+  } catch (error) {
+    // A server that failed to start leaves no test database behind.
+    if (!database) await db.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function listen(
+  db: DatabaseHandle,
+  ownsDatabase: boolean,
+  env: Record<string, string>,
+  redis: Redis | null,
+): Promise<LiveServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     ADMIN_API_KEY: ADMIN_KEY,
@@ -57,7 +72,10 @@ export async function startLiveServer(
     logger: false,
     instrument: (instance) => (responses = checkResponses(instance)),
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: 0 }).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
   const { port } = app.server.address() as AddressInfo;
   return {
     app,
@@ -67,7 +85,7 @@ export async function startLiveServer(
     port,
     async close() {
       await app.close();
-      if (!database) await db.close();
+      if (ownsDatabase) await db.close();
       responses?.assertClean();
     },
   };

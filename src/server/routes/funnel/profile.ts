@@ -433,13 +433,15 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       throw conflict('ProfileTypeLocked: the profile type cannot be changed');
     }
     const errors: ApiFieldError[] = [];
+    // A form opened under the previous country rules is checked with them (grace period).
+    const validator = request.rulesValidator ?? forms.validator;
     const minimumAge = rules.minimumAge ?? DEFAULT_MINIMUM_AGE;
     // Identity numbers the user did not retype keep their sealed value.
     const stored = openIdentity(sealer, row.id, row.identitySealed);
     // Which identity numbers a person is asked for follows the residency (country-rules identity).
     const asked = input.person
       ? Object.keys(
-          forms.validator.compose('profile-person', {
+          validator.compose('profile-person', {
             country:
               typeof input.person.residency === 'string' ? input.person.residency : undefined,
           }).schema.properties ?? {},
@@ -451,21 +453,27 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     const company = input.company ? withStoredNumbers('company', input.company, stored) : undefined;
     let isMinor = row.isMinor;
     if (person) {
-      const personErrors = forms.check('profile-person', person, { minimumAge }, '/person');
+      const personErrors = forms.check(
+        'profile-person',
+        person,
+        { minimumAge },
+        '/person',
+        validator,
+      );
       // Being under the minimum age is not an error: the profile becomes a minor's (guardian consent).
       errors.push(...personErrors.filter((e) => e.keyword !== 'minimumAge'));
       assertMinorKeepsDateOfBirth(row.isMinor, row.person?.dob, person.dob, minimumAge);
       // Decided here from the date of birth, whatever the client says.
       isMinor = isMinorBy(person.dob, minimumAge);
     }
-    if (company) errors.push(...forms.check('profile-company', company, {}, '/company'));
+    if (company) errors.push(...forms.check('profile-company', company, {}, '/company', validator));
     (input.addresses ?? []).forEach((address, i) => {
       const { addressType: _type, id: _id, ...fields } = address;
-      errors.push(...forms.check('address', fields, {}, `/addresses/${i}`));
+      errors.push(...forms.check('address', fields, {}, `/addresses/${i}`, validator));
     });
     (input.phones ?? []).forEach((phone, i) => {
       const { id: _id, ...fields } = phone;
-      errors.push(...forms.check('phone', fields, {}, `/phones/${i}`));
+      errors.push(...forms.check('phone', fields, {}, `/phones/${i}`, validator));
     });
     if (errors.length) throw badRequest(`ValidationError: ${errors[0]?.message}`, errors);
 
