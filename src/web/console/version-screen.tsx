@@ -4,7 +4,7 @@
 // in an alert.
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { consoleApi, type VersionDetail } from './api';
+import { ConsoleApiError, consoleApi, type VersionDetail } from './api';
 import { LoadState, useLoad, useStaff } from './console-app';
 import { when } from './countries-screen';
 import { ExampleResultCell } from './country-screen';
@@ -39,7 +39,11 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
   const navigate = useNavigate();
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState<Action | null>(null);
-  const [outcome, setOutcome] = useState<{ text: string; error: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<{
+    text: string;
+    error: boolean;
+    problems?: string[];
+  } | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const commentId = useId();
 
@@ -59,7 +63,10 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
       setOutcome({ text: T.done[action], error: false });
       onChanged();
     } catch (error) {
-      setOutcome({ text: `${T.refused} ${handleError(error)}`, error: true });
+      // A refused publication names every problem of the whole check, not only the first.
+      const problems =
+        error instanceof ConsoleApiError ? error.errors.map((e) => e.message).slice(1) : [];
+      setOutcome({ text: `${T.refused} ${handleError(error)}`, error: true, problems });
     } finally {
       setBusy(null);
       window.setTimeout(() => outcomeRef.current?.focus());
@@ -137,7 +144,14 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
           className={`console-alert ${outcome.error ? 'console-alert--error' : 'console-alert--ok'}`}
           role={outcome.error ? 'alert' : 'status'}
         >
-          {outcome.text}
+          <p>{outcome.text}</p>
+          {outcome.problems?.length ? (
+            <ul>
+              {outcome.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       ) : null}
 
