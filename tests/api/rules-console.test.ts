@@ -390,6 +390,65 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
     expect((await approver.request('POST', `/versions/${restored.id}/publish`)).status).toBe(200);
   }, 60_000);
 
+  it('takes a message the rules write themselves in every language, refuses one a language lacks, and answers with it once published', async () => {
+    const KEY = 'sortCode.gbConsole';
+    const TEXTS = {
+      en: '{{field}}: UK sort codes never start with 9.',
+      es: '{{field}}: los sort codes británicos nunca empiezan por 9.',
+      fr: '{{field}} : les sort codes britanniques ne commencent jamais par 9.',
+      pt: '{{field}}: os sort codes britânicos nunca começam por 9.',
+      de: '{{field}}: britische Sort Codes beginnen nie mit 9.',
+    };
+    const rules = clone(GB);
+    const sortCode = rules.bankAccount?.fields?.sortCode;
+    if (!sortCode) throw new Error('GB has no sortCode rule');
+    sortCode.pattern = '^[0-8]\\d{5}$';
+    sortCode.messages = { ...sortCode.messages, pattern: KEY };
+    // Without the texts the draft is refused, naming the key and the languages that lack it.
+    const missing = await draft(editor, 'GB', rules);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toMatch(/sortCode\.gbConsole.*missing in en, es, fr, pt, de/);
+    // One language short is refused by the rule file's schema.
+    const { de: _de, ...fourLanguages } = TEXTS;
+    const short = await draft(editor, 'GB', { ...rules, translations: { [KEY]: fourLanguages } });
+    expect(short.status).toBe(400);
+    const withTexts = { ...rules, translations: { [KEY]: TEXTS } };
+    // The preview's form carries the texts with the field that names them.
+    const preview = await editor.request('POST', '/countries/GB/preview', { rules: withTexts });
+    const variant = gbBankVariants(
+      (preview.body.data as { variants: ServedVariant[] }).variants,
+    )[0]!;
+    const module = await loadServed(t.app, variant.url);
+    const field = (module.schema.properties as Record<string, Record<string, unknown>>).sortCode;
+    expect(field?.['x-message-texts']).toEqual({ [KEY]: TEXTS });
+    const saved = await draft(editor, 'GB', withTexts);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const id = (saved.body.data as Version).id;
+    expect((await approver.request('POST', `/versions/${id}/approve`, {})).status).toBe(200);
+    expect((await approver.request('POST', `/versions/${id}/publish`)).status).toBe(200);
+    try {
+      const recipient = await activatedUser(t.app);
+      const refused = await recipient.browser.api('POST', '/payment-methods/bank-accounts', {
+        ...BARCLAYS,
+        sortCode: '938611',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors?.find((e) => e.path === '/sortCode')).toMatchObject({
+        path: '/sortCode',
+        messageKey: KEY,
+        message: 'Sort code: UK sort codes never start with 9.',
+      });
+    } finally {
+      const versions = (await editor.request('GET', '/countries/GB/versions')).body
+        .data as Version[];
+      const seed = versions.find((v) => v.status === 'seed')!;
+      const restored = (await editor.request('POST', `/versions/${seed.id}/restore`)).body
+        .data as Version;
+      await approver.request('POST', `/versions/${restored.id}/approve`, {});
+      await approver.request('POST', `/versions/${restored.id}/publish`);
+    }
+  }, 60_000);
+
   it('exports the published rules and imports files as drafts that still need an approver', async () => {
     const exported = await t.app.inject({
       url: '/master/admin/v1/rules/published',

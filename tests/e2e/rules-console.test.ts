@@ -1,6 +1,7 @@
 // Issue 16's journey in Chromium against the one e2e server: an editor signs in to the rules
 // console with the second factor, tightens the UK sort-code rule, sees the live preview refuse a
-// record it accepted before, keeps it as a must-fail example and saves the draft; the same editor
+// record it accepted before, gives the rule a message of its own written in every language in
+// the console, keeps the record as a must-fail example and saves the draft; the same editor
 // cannot approve it; an approver approves and publishes; a recipient's bank-account form refuses
 // the record in the browser and the server refuses it too, without a restart; a restore of the
 // file's rules, approved and published, accepts it again.
@@ -27,6 +28,15 @@ const CONSOLE = '/master/console/v1';
 const STAFF_PASSWORD = 'Quiet-harbour-2041';
 const TIGHTER = '^[0-8]\\d{5}$';
 const REFUSED = { sortCode: '938611', accountNumber: '07806039' };
+const MESSAGE_KEY = 'sortCode.gbNoNine';
+const MESSAGE_EN = 'UK sort codes never start with 9.';
+const MESSAGE_TEXTS = {
+  English: `{{field}}: ${MESSAGE_EN}`,
+  Spanish: '{{field}}: los sort codes británicos nunca empiezan por 9.',
+  French: '{{field}} : les sort codes britanniques ne commencent jamais par 9.',
+  Portuguese: '{{field}}: os sort codes britânicos nunca começam por 9.',
+  German: '{{field}}: britische Sort Codes beginnen nie mit 9.',
+};
 const SHOTS = join(REPO_ROOT, 'docs/screenshots');
 const gbFile = () =>
   JSON.parse(readFileSync(join(REPO_ROOT, 'country-rules/GB.json'), 'utf8')) as Record<
@@ -222,6 +232,17 @@ describe('rules console (issue 16)', () => {
     // Tightening the rule in the editor: the preview refuses the same record.
     await page.locator('#rules_bankAccount_fields_sortCode_pattern').fill(TIGHTER);
     await see(sortCode).toHaveAttribute('aria-invalid', 'true');
+    // With a message of its own, which no language has: the console offers to write it, in
+    // every language, and the preview shows it at once.
+    await page.locator('#rules_bankAccount_fields_sortCode_messages_pattern').fill(MESSAGE_KEY);
+    const messages = page.getByRole('region', { name: 'Messages written with these rules' });
+    await messages
+      .getByRole('button', { name: `Write "${MESSAGE_KEY}" in every language` })
+      .click();
+    for (const [language, text] of Object.entries(MESSAGE_TEXTS))
+      await messages.getByLabel(language, { exact: true }).fill(text);
+    await see(preview.getByText(`${t.field('sortCode')}: ${MESSAGE_EN}`).first()).toBeVisible();
+    await messages.screenshot({ path: join(SHOTS, 'console-messages.png') });
     await preview.getByRole('button', { name: 'Keep as example that must fail' }).click();
     await see(preview.getByText('Added as an example that must fail')).toBeVisible();
     const examples = page.getByRole('region', { name: 'Examples' });
@@ -280,12 +301,15 @@ describe('rules console (issue 16)', () => {
       .getByRole('button', { name: named(t.common('payoutMethods.bankAccount.add')) })
       .click();
     await see(field(portal, t.field('sortCode'))).toHaveAttribute('aria-invalid', 'true');
+    // With the message the console wrote, which no release of the portal carries.
+    await see(portal.getByText(`${t.field('sortCode')}: ${MESSAGE_EN}`).first()).toBeVisible();
     // Refused by the published validators in the page: nothing was sent.
     expect(posted).toEqual([]);
     // …and on the server.
     const refused = await addGbAccount(user.client, REFUSED.sortCode, REFUSED.accountNumber);
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('/sortCode');
+    expect(JSON.stringify(refused.body)).toContain(MESSAGE_EN);
 
     // Rollback: the editor restores the file's rules (the seed version), the approver publishes.
     await page.goto(`${baseUrl()}/console/countries/GB`);

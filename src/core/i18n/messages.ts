@@ -1,7 +1,7 @@
 // Renders a FieldError in a language: the message key from the `validation` namespace, with
 // {{field}} and {{other}} replaced by the fields' translated labels. The portal does the same
 // through i18next; this copy serves the server and the CLIs without i18next.
-import { schemaAt, type FieldError } from '../validation/errors';
+import { ruleMessageText, schemaAt, type FieldError } from '../validation/errors';
 import type { JsonSchema } from '../schemas/json-schema';
 
 export const LOCALES = ['en', 'es', 'fr', 'pt', 'de'] as const;
@@ -36,13 +36,19 @@ export function labelKeyAt(schema: JsonSchema, path: string): string {
   return last ?? 'record';
 }
 
-export function describeError(error: FieldError, schema: JsonSchema, bundle: LocaleBundle): string {
+export function describeError(
+  error: FieldError,
+  schema: JsonSchema,
+  bundle: LocaleBundle,
+  language: Locale = 'en',
+): string {
   const label = (key: string): string => lookup(bundle.fields, key) ?? key;
   const field = label(labelKeyAt(schema, error.path));
   const otherField = error.params.otherField;
   const other =
     typeof otherField === 'string' ? label(labelKeyAt(schema, `/${otherField}`)) : undefined;
   const template =
+    ruleMessageText(schema, error, language) ??
     lookup(bundle.validation, error.messageKey) ??
     lookup(bundle.validation, error.keyword) ??
     `${field}: ${error.keyword}`;

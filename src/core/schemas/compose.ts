@@ -283,6 +283,20 @@ function composeCountryForm(
       );
     }
   }
+  // Messages the rules wrote themselves travel with the fields that name them, so the server and
+  // the portal render them from the variant alone (no release of locales/ needed).
+  const texts: Record<string, Record<string, string>> = Object.assign(
+    {},
+    ...chain.map((r) => r.translations ?? {}),
+  );
+  for (const [name, property] of Object.entries(properties)) {
+    const written = Object.values(property['x-messages'] ?? {}).flatMap((k) => {
+      const byLanguage = Object.hasOwn(texts, k) ? texts[k] : undefined;
+      return byLanguage ? [[k, byLanguage] as const] : [];
+    });
+    if (written.length)
+      properties[name] = { ...property, 'x-message-texts': Object.fromEntries(written) };
+  }
   if (country !== DEFAULT_RULE && properties.countryCode) {
     properties.countryCode = { ...properties.countryCode, enum: [country] };
   }

@@ -77,6 +77,8 @@ export interface CountryRules {
   payoutTypes?: OtherPayoutType[];
   /** ISO 4217 currencies each payout method can receive (see `currenciesFor`). */
   currencies?: Partial<Record<CurrencyKey, string[]>>;
+  /** Messages the rules name, written with them in every language (message key → language → text). */
+  translations?: Record<string, Record<'en' | 'es' | 'fr' | 'pt' | 'de', string>>;
   examples: RuleExample[];
 }
 

@@ -47,5 +47,7 @@ export interface JsonSchema {
   'x-label'?: string;
   'x-help'?: string;
   'x-messages'?: Record<string, string>;
+  /** Texts of x-messages keys the country rules wrote themselves (`translations`), by language. */
+  'x-message-texts'?: Record<string, Record<string, string>>;
   'x-rule-controlled'?: string[];
 }

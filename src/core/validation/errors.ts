@@ -62,3 +62,12 @@ export function toFieldErrors(
       };
     });
 }
+
+/** The text a country rule wrote itself for an error's message key (`translations`), if any. */
+export function ruleMessageText(
+  schema: JsonSchema,
+  error: Pick<FieldError, 'path' | 'messageKey'>,
+  language: string,
+): string | undefined {
+  return schemaAt(schema, error.path)?.['x-message-texts']?.[error.messageKey]?.[language];
+}

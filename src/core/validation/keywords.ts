@@ -147,4 +147,10 @@ export const customKeywords: KeywordDefinition[] = [
  * Annotation keywords carried in composed schemas for the portal: label and help translation
  * keys, per-keyword message overrides, and which properties country rules control.
  */
-export const annotationKeywords = ['x-label', 'x-help', 'x-messages', 'x-rule-controlled'];
+export const annotationKeywords = [
+  'x-label',
+  'x-help',
+  'x-messages',
+  'x-message-texts',
+  'x-rule-controlled',
+];

@@ -25,7 +25,7 @@ const CUSTOM_KEYWORDS = new Set([
   'taxId',
 ]);
 /** Keywords the document leaves out: identifiers of the validator build and portal-only hints. */
-const DROPPED = new Set(['$schema', '$id', 'x-messages', 'x-rule-controlled']);
+const DROPPED = new Set(['$schema', '$id', 'x-messages', 'x-message-texts', 'x-rule-controlled']);
 
 type Json = unknown;
 

@@ -13,7 +13,8 @@ import {
 } from './api';
 import { LoadState, useLoad, useStaff } from './console-app';
 import { when } from './countries-screen';
-import { splitRuleFile, toRuleFile, type EditorSplit } from './editor-schema';
+import { splitRuleFile, toRuleFile, type EditorSplit, type MessageTexts } from './editor-schema';
+import { MessagesPanel, missingKeys } from './messages-panel';
 import { LivePreview, usePreview, type RuleExample } from './live-preview';
 import { RuleEditor } from './rule-editor';
 import { texts } from './texts';
@@ -56,6 +57,9 @@ function CountryEditor({
   const [examples, setExamples] = useState<unknown[]>(() =>
     Array.isArray(now.rules.examples) ? now.rules.examples : [],
   );
+  const [messages, setMessages] = useState<MessageTexts>(
+    () => (now.rules.translations as MessageTexts | undefined) ?? {},
+  );
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<{
     message: string;
@@ -64,8 +68,8 @@ function CountryEditor({
   const [saved, setSaved] = useState<number | null>(null);
 
   const complete = useCallback(
-    (data: FormData) => toRuleFile(data, start.aside, examples),
-    [start, examples],
+    (data: FormData) => toRuleFile(data, start.aside, examples, messages),
+    [start, examples, messages],
   );
   const ruleFile = useMemo(() => complete(form), [complete, form]);
   const preview = usePreview(now.country, ruleFile);
@@ -141,6 +145,15 @@ function CountryEditor({
           <DraftCheck preview={preview} />
         </div>
       </div>
+      <section className="console-card" aria-labelledby="messages-title">
+        <h2 id="messages-title">{texts.messages.heading}</h2>
+        <p className="console-lead">{texts.messages.lead}</p>
+        <MessagesPanel
+          messages={messages}
+          onChange={setMessages}
+          missing={preview.status === 'ready' ? missingKeys(preview.preview.problems) : []}
+        />
+      </section>
       <section className="console-card" aria-labelledby="examples-title">
         <h2 id="examples-title">{T.examples}</h2>
         <p className="console-lead">{T.examplesLead}</p>

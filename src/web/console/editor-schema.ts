@@ -15,7 +15,8 @@ const isNode = (value: unknown): value is Node =>
 
 export const EDITOR_KEY = 'urn:payee-portal:console:country-rules-editor';
 /** Top-level parts of a rule file the form does not show. */
-const OUTSIDE_FORM = ['$schema', 'examples'] as const;
+// The messages the file writes are edited in a panel of their own (messages-panel.tsx).
+const OUTSIDE_FORM = ['$schema', 'examples', 'translations'] as const;
 
 /** The schema with its $refs inlined and what our RJSF build cannot render taken out. */
 export function editorSchema(source: Node = metaSchema as Node): JsonSchema {
@@ -168,6 +169,9 @@ const at = (root: Node, path: readonly string[]): Node | undefined =>
   path.reduce<unknown>((node, key) => (isNode(node) ? node[key] : undefined), root) as
     Node | undefined;
 
+/** Messages a rule file writes itself: message key → language → text. */
+export type MessageTexts = Record<string, Record<string, string>>;
+
 /** What the form edits, and what it leaves as it is (merged back by `toRuleFile`). */
 export interface EditorSplit {
   form: Node;
@@ -197,7 +201,12 @@ export function splitRuleFile(rules: RuleFile): EditorSplit {
 }
 
 /** The whole rule file again: the form's data, the parts set aside, and the examples. */
-export function toRuleFile(form: Node, aside: EditorSplit['aside'], examples: unknown[]): RuleFile {
+export function toRuleFile(
+  form: Node,
+  aside: EditorSplit['aside'],
+  examples: unknown[],
+  translations: MessageTexts = {},
+): RuleFile {
   const rules = structuredClone(form);
   for (const { path, name } of aside.removed) {
     let node = rules;
@@ -211,6 +220,7 @@ export function toRuleFile(form: Node, aside: EditorSplit['aside'], examples: un
   return {
     ...(typeof $schema === 'string' ? { $schema } : {}),
     ...rules,
+    ...(Object.keys(translations).length ? { translations } : {}),
     examples,
   };
 }

@@ -78,6 +78,18 @@ export const texts = {
     noVersions: 'No versions yet: the rules are the files in country-rules/.',
     removedFields: 'Fields this file removes (kept as they are):',
   },
+  messages: {
+    heading: 'Messages written with these rules',
+    lead: 'A field rule may name a message (its "messages" per check) that the portal does not have yet. Write it here in every language; {{field}} stands for the field\'s label. It ships with the rules when they are published, no release needed.',
+    none: 'This file writes no messages of its own.',
+    missing: (key: string) => `The rules name the message "${key}", which no language has yet.`,
+    writeMissing: (key: string) => `Write "${key}" in every language`,
+    newKey: 'Message key (for example sortCode.gb)',
+    add: 'Add a message',
+    remove: (key: string) => `Remove the message "${key}"`,
+    keyFormat: 'A key starts with a letter: letters, digits, dots and underscores.',
+    languages: { en: 'English', es: 'Spanish', fr: 'French', pt: 'Portuguese', de: 'German' },
+  },
   version: {
     heading: (id: number, country: string) => `Version ${id} of ${country}`,
     back: (country: string) => `Back to ${country}`,

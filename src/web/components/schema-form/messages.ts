@@ -5,9 +5,14 @@ import type { ErrorObject } from 'ajv';
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import { toPath } from '@rjsf/utils';
 import type { i18n as I18n, TFunction } from 'i18next';
-import { labelKeyAt } from '../../../core/i18n/messages';
+import { interpolate, labelKeyAt } from '../../../core/i18n/messages';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
-import { schemaAt, toFieldErrors, type FieldError } from '../../../core/validation/errors';
+import {
+  ruleMessageText,
+  schemaAt,
+  toFieldErrors,
+  type FieldError,
+} from '../../../core/validation/errors';
 
 /** An error the API returned for a field, as the portal's API sends it. */
 export interface ServerFieldError {
@@ -37,6 +42,9 @@ export function describeFieldError(
   const other =
     typeof otherField === 'string' ? fieldLabel(schema, `/${otherField}`, t) : undefined;
   const values = { ...error.params, field, other };
+  // A message the country rules wrote themselves (published in the rules console).
+  const written = ruleMessageText(schema, error, i18n.resolvedLanguage ?? i18n.language);
+  if (written) return interpolate(written, values);
   for (const key of [error.messageKey, error.keyword]) {
     if (key && i18n.exists(key, { ns: 'validation' }))
       return t(key, { ns: 'validation', ...values });
