@@ -12,6 +12,9 @@ export default defineConfig({
     testTimeout: 20000,
     // Starting PGlite (or a server) in a beforeAll takes seconds, and far more on a busy machine.
     hookTimeout: 60000,
+    // Two files at a time: most of the suite waits on PostgreSQL, a server or a browser, and one
+    // worker (vitest's default on 2 cores) left the machine half idle for 20 minutes.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -1,6 +1,6 @@
 // Shown when the configuration cannot be loaded; it retries, and the shell returns to root once
 // loading succeeds.
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetConfigurationQuery } from '../configuration/api/configuration-api';
 
@@ -9,10 +9,18 @@ const RETRY_MS = 15_000;
 export default function MaintenancePage() {
   const { t } = useTranslation();
   const { refetch } = useGetConfigurationQuery();
-  useEffect(() => {
-    const timer = window.setInterval(() => void refetch(), RETRY_MS);
-    return () => window.clearInterval(timer);
+  const retry = useCallback(() => {
+    try {
+      void refetch();
+    } catch {
+      // RTK Query refuses to refetch a query whose subscription has not started yet (a click in
+      // the first moment): that start is itself the fetch the user asked for.
+    }
   }, [refetch]);
+  useEffect(() => {
+    const timer = window.setInterval(retry, RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [retry]);
   return (
     <main className="maintenance" id="main">
       <section className="tile-page" aria-labelledby="maintenance-title">
@@ -23,7 +31,7 @@ export default function MaintenancePage() {
             'The portal is being updated. This page will continue by itself as soon as it is available again.',
           )}
         </p>
-        <button type="button" className="button" onClick={() => void refetch()}>
+        <button type="button" className="button" onClick={retry}>
           {t('maintenance.retry', 'Try again now')}
         </button>
       </section>
