@@ -103,7 +103,10 @@ function checkMetaSchema(
       }
     }
     findings.push(...unsafePatterns(name, rule), ...patternProblems(name, rule));
-    if (messages) findings.push(...missingMessageKeys(name, rule, messages));
+    if (messages)
+      findings.push(
+        ...missingMessageKeys(name, rule, messages, inheritedTranslations(rules, rule)),
+      );
     for (const [kind, codes] of Object.entries(rule.currencies ?? {})) {
       for (const code of codes.filter((c) => !ISO_4217.has(c)))
         findings.push({
@@ -312,6 +315,28 @@ function messageKeysOf(value: unknown, path = ''): { path: string; key: string }
 }
 
 /**
+ * The messages the rules a file extends wrote themselves (`translations`), as the composition
+ * finds them: the file's fields may name them too.
+ */
+function inheritedTranslations(
+  rules: Record<string, CountryRules>,
+  rule: CountryRules,
+): Record<string, unknown> {
+  const found: Record<string, unknown> = {};
+  const seen = new Set<string>([rule.country]);
+  let parent = rule.country === '_default' ? undefined : (rule.extends ?? '_default');
+  while (parent && !seen.has(parent) && Object.hasOwn(rules, parent)) {
+    seen.add(parent);
+    const next: CountryRules | undefined = rules[parent];
+    if (!next) break;
+    for (const [key, texts] of Object.entries(next.translations ?? {}))
+      if (!Object.hasOwn(found, key)) found[key] = texts;
+    parent = next.country === '_default' ? undefined : (next.extends ?? '_default');
+  }
+  return found;
+}
+
+/**
  * Message keys the rule names that a language lacks (locales/<lng>/validation.json): every key
  * must read in every language, or a recipient would see the key itself.
  */
@@ -319,6 +344,7 @@ export function missingMessageKeys(
   name: string,
   rule: unknown,
   validation: Record<string, unknown>,
+  inherited: Record<string, unknown> = {},
 ): RuleFinding[] {
   const has = (tree: unknown, key: string): boolean =>
     typeof key
@@ -330,7 +356,10 @@ export function missingMessageKeys(
       ) === 'string';
   // A key the file wrote itself (`translations`) reads in every language (the meta-schema
   // requires all five).
-  const own = (rule as { translations?: Record<string, unknown> }).translations ?? {};
+  const own = {
+    ...inherited,
+    ...(rule as { translations?: Record<string, unknown> }).translations,
+  };
   return messageKeysOf(rule).flatMap(({ path, key }) => {
     if (Object.hasOwn(own, key)) return [];
     const missing = Object.entries(validation)

@@ -2,8 +2,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkRules } from '../../../src/core/rules/check-rules';
-import { REPO_ROOT } from '../../../src/core/schemas/catalog';
+import {
+  checkCatalog,
+  checkRules,
+  loadMetaSchema,
+  validationMessages,
+} from '../../../src/core/rules/check-rules';
+import { loadCatalog, REPO_ROOT } from '../../../src/core/schemas/catalog';
 
 const copies: string[] = [];
 function copyRepoRules(): string {
@@ -25,6 +30,28 @@ describe('rules:check', () => {
     const report = checkRules();
     expect(report.findings).toEqual([]);
     expect(report.examples).toBeGreaterThan(20);
+  });
+
+  it('takes a message key a rule writes itself, or one the rule it extends writes, and refuses one nobody has', () => {
+    const KEY = 'postalCode.fiveDigitsConsole';
+    const TEXTS = { en: 'Five digits.', es: 'Cinco.', fr: 'Cinq.', pt: 'Cinco.', de: 'Fünf.' };
+    const catalog = structuredClone(loadCatalog());
+    const de = catalog.rules.DE!;
+    const postalCode = de.address?.fields?.postalCode;
+    if (!postalCode) throw new Error('DE has no postalCode rule');
+    postalCode.messages = { pattern: KEY };
+    const problems = () =>
+      checkCatalog(catalog, loadMetaSchema(), validationMessages(), 'DE')
+        .findings.filter((f) => f.file === 'country-rules/DE.json')
+        .map((f) => f.problem);
+    expect(problems().join('\n')).toMatch(new RegExp(`"${KEY}", which is missing in en, es`));
+    // Written by _euro, which DE extends: found as the composed form finds it.
+    catalog.rules._euro!.translations = { [KEY]: TEXTS };
+    expect(problems()).toEqual([]);
+    // Written by DE itself.
+    delete catalog.rules._euro!.translations;
+    de.translations = { [KEY]: TEXTS };
+    expect(problems()).toEqual([]);
   });
 
   it('points at the example a changed regex breaks', () => {
