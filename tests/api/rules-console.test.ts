@@ -9,7 +9,11 @@ import { createRulesSource } from '../../src/server/services/rules-source';
 import { createStaff, signIn, StaffBrowser } from './support/staff';
 import { loadCatalog } from '../../src/core/schemas/catalog';
 import type { CountryRules, RuleExample } from '../../src/core/schemas/country-rules';
-import type { PrecompiledModule, PrecompiledValidate } from '../../src/core/validation/precompiled';
+import type {
+  PrecompiledModule,
+  PrecompiledValidate,
+  ServedVariant,
+} from '../../src/core/validation/precompiled';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -49,7 +53,6 @@ const BARCLAYS = GB.examples.find(
 )!.data;
 
 type Version = { id: number; status: string; author: string };
-type ServedVariant = { formId: string; country?: string; method?: string; url: string };
 
 const moduleDir = mkdtempSync(join(tmpdir(), 'served-validators-'));
 /**

@@ -26,3 +26,13 @@ export interface ValidatorManifestEntry {
 /** File name of a variant's module: bank-account.US.ACH.js, address._default.js, otp.js. */
 export const variantFileName = (v: { formId: string; country?: string; method?: string }): string =>
   [v.formId, v.country, v.method].filter(Boolean).join('.') + '.js';
+
+/** A form variant whose validator the API serves (published or previewed rules), by module URL. */
+export interface ServedVariant {
+  formId: string;
+  country?: string;
+  method?: string;
+  /** What people in the country call the transfer method (options.transferMethodName key). */
+  methodName?: string;
+  url: string;
+}

@@ -25,6 +25,9 @@ import {
 } from '../../core/rules/check-rules';
 import type { RuleCatalog } from '../../core/schemas/catalog';
 import type { CountryRules } from '../../core/schemas/country-rules';
+import type { RuleChange, VersionStatus, VersionSummary } from '../../core/rules/console-types';
+
+export type { VersionSummary };
 
 const RULE_NAME = /^([A-Z]{2}|_[a-z]+)$/;
 /** pg_advisory_xact_lock key that serialises publications ("rules" in ASCII). */
@@ -69,24 +72,11 @@ function refuse(code: string, findings: RuleFinding[]): never {
   throw badRequest(`${code}: ${errors[0]?.message ?? 'the rules are invalid'}`, errors);
 }
 
-export interface VersionSummary {
-  id: number;
-  country: string;
-  status: string;
-  author: string;
-  createdAt: string;
-  basedOn: number;
-  restoredFrom: number | null;
-  reviewer: string | null;
-  reviewComment: string | null;
-  reviewedAt: string | null;
-  publishedAt: string | null;
-}
-
 export const summary = (row: RuleVersionRow): VersionSummary => ({
   id: row.id,
   country: row.country,
-  status: row.status,
+  // The column holds only these (written here, checked by the route's response schema).
+  status: row.status as VersionStatus,
   author: row.authorEmail,
   createdAt: row.createdAt.toISOString(),
   basedOn: row.basedOn,
@@ -222,15 +212,6 @@ export async function saveDraft(
     return inserted;
   });
   return summary(row);
-}
-
-export interface RuleChange {
-  path: string;
-  change: 'added' | 'removed' | 'changed';
-  from?: unknown;
-  to?: unknown;
-  /** One readable line, e.g. `bankAccount › sortCode › pattern: ^\d{6}$ → ^40\d{4}$`. */
-  text: string;
 }
 
 /** Leaves of a rule file by JSON pointer (arrays are one value: a list reads better whole). */

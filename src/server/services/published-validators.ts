@@ -12,18 +12,9 @@ import { boundModuleSource } from '../../core/build/standalone-module';
 import type { RuleCatalog } from '../../core/schemas/catalog';
 import { createComposer, type ComposedVariant } from '../../core/schemas/compose';
 import { createAjv } from '../../core/validation/ajv';
-import { variantFileName } from '../../core/validation/precompiled';
+import { variantFileName, type ServedVariant } from '../../core/validation/precompiled';
 
 export const VALIDATORS_PATH = '/master/rules/validators';
-
-export interface ServedVariant {
-  formId: string;
-  country?: string;
-  method?: string;
-  /** What people in the country call the transfer method (options.transferMethodName key). */
-  methodName?: string;
-  url: string;
-}
 
 interface VariantModule {
   variant: ServedVariant;

@@ -1,6 +1,13 @@
 // The console's own client of /master/console/v1: plain fetch, JSON in and out, the staff CSRF
 // cookie echoed on every write. The console is a separate app from the portal, so it shares
 // neither the portal's store nor its session handling.
+import type {
+  ExampleResult,
+  RuleChange,
+  VersionStatus,
+  VersionSummary,
+} from '../../core/rules/console-types';
+import type { ServedVariant } from '../../core/validation/precompiled';
 import { readCookie } from '../lib/cookies';
 import type { PrecompiledModule } from '../../core/validation/precompiled';
 
@@ -80,6 +87,8 @@ export interface CountrySummary {
   lastChange: { action: string; by: string; at: string } | null;
 }
 
+export type { ExampleResult, RuleChange, VersionStatus, VersionSummary };
+
 export type RuleFile = Record<string, unknown>;
 
 export interface CountryRulesNow {
@@ -87,35 +96,6 @@ export interface CountryRulesNow {
   rulesVersion: number;
   publishedVersion: number | null;
   rules: RuleFile;
-}
-
-export type VersionStatus = 'seed' | 'draft' | 'approved' | 'sent_back' | 'published';
-export interface VersionSummary {
-  id: number;
-  country: string;
-  status: VersionStatus;
-  author: string;
-  createdAt: string;
-  basedOn: number;
-  restoredFrom: number | null;
-  reviewer: string | null;
-  reviewComment: string | null;
-  reviewedAt: string | null;
-  publishedAt: string | null;
-}
-
-export interface RuleChange {
-  path: string;
-  change: 'added' | 'removed' | 'changed';
-  text: string;
-}
-
-export interface ExampleResult {
-  description: string;
-  form: string;
-  expected: 'pass' | 'fail';
-  ok: boolean;
-  problems: string[];
 }
 
 export interface VersionDetail extends VersionSummary {
@@ -126,13 +106,7 @@ export interface VersionDetail extends VersionSummary {
 }
 
 /** A composed form of the draft (one per transfer method, and the address), as a module URL. */
-export interface PreviewVariant {
-  formId: string;
-  country: string;
-  method?: string;
-  methodName?: string;
-  url: string;
-}
+export type PreviewVariant = ServedVariant;
 
 export interface Preview {
   problems: string[];

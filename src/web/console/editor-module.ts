@@ -2,12 +2,12 @@
 // content-hashed module URL). A server without it leaves the checks to the draft's save.
 import type { PrecompiledModule } from '../../core/validation/precompiled';
 import { consoleApi } from './api';
-import { importPreviewModule } from './preview-modules';
+import { importValidatorModule } from '../lib/published-validators';
 
 export async function importValidatorModuleOrNull(): Promise<PrecompiledModule | null> {
   try {
     const { url } = await consoleApi.editorSchema();
-    return await importPreviewModule(url);
+    return await importValidatorModule(url);
   } catch {
     return null;
   }

@@ -10,7 +10,7 @@ import type { PrecompiledModule } from '../../core/validation/precompiled';
 import { toFieldErrors } from '../../core/validation/errors';
 import { consoleApi, type Preview, type PreviewVariant, type RuleFile } from './api';
 import { useStaff } from './console-app';
-import { importPreviewModule } from './preview-modules';
+import { importValidatorModule } from '../lib/published-validators';
 import { texts } from './texts';
 
 const T = texts.country;
@@ -74,7 +74,7 @@ function useVariantModule(url: string | undefined) {
   useEffect(() => {
     if (!url) return undefined;
     let live = true;
-    importPreviewModule(url).then(
+    importValidatorModule(url).then(
       (module) => {
         if (!live) return;
         setLoaded({ url, module });

@@ -4,20 +4,16 @@
 // it bundles (only those the validator calls). Nothing is compiled in the browser; the CSP
 // (script-src 'self') already allows these same-origin modules.
 import type { JsonSchema } from '../../core/schemas/json-schema';
-import type { PrecompiledModule, PrecompiledValidate } from '../../core/validation/precompiled';
+import type {
+  PrecompiledModule,
+  PrecompiledValidate,
+  ServedVariant,
+} from '../../core/validation/precompiled';
 
 // Not imported from lib/api: the console loads this module without the portal's RTK Query.
 const VALIDATORS_URL = '/master/rules/validators';
 // Absolute, so the same code runs in the browser and under Node's fetch in tests.
 const origin = () => (typeof window === 'undefined' ? '' : window.location.origin);
-
-export interface ServedVariant {
-  formId: string;
-  country?: string;
-  method?: string;
-  methodName?: string;
-  url: string;
-}
 
 interface BoundModule {
   key: string;
