@@ -1,11 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { rjsfTrims } from './vite.config';
+import { reactOnPreact, rjsfTrims } from './vite.config';
 
 export default defineConfig({
   plugins: [react()],
-  // The web tests render the same trimmed RJSF the portal ships.
-  resolve: { alias: rjsfTrims },
+  // The web tests render the same trimmed RJSF, on the same Preact layer, as the portal ships.
+  resolve: { alias: [...reactOnPreact, ...rjsfTrims] },
   test: {
     // Precompiled validators and the PGlite snapshot are built once before the suite.
     globalSetup: ['tests/global-setup.ts'],
@@ -30,11 +31,46 @@ export default defineConfig({
       },
       {
         extends: true,
+        ssr: {
+          noExternal: [
+            /@rjsf\//,
+            /react-router/,
+            /react-redux/,
+            /react-i18next/,
+            /@reduxjs\/toolkit/,
+            /@testing-library\/react/,
+            /use-sync-external-store/,
+          ],
+        },
         test: {
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/web/support/setup.ts'],
+          // Testing Library's ES build, so that its React imports go through the aliases too (its
+          // CommonJS build would `require` React itself).
+          alias: {
+            '@testing-library/react': fileURLToPath(
+              new URL(
+                './node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
+                import.meta.url,
+              ),
+            ),
+          },
+          // Libraries that import React go through the aliases above (Node would load React).
+          server: {
+            deps: {
+              inline: [
+                /@rjsf\//,
+                /react-router/,
+                /react-redux/,
+                /react-i18next/,
+                /@reduxjs\/toolkit/,
+                /@testing-library\/react/,
+                /use-sync-external-store/,
+              ],
+            },
+          },
         },
       },
       {

@@ -5,7 +5,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './support/constants';
-import { BUDGETS, bundleReport, formatReport, KB } from '../../scripts/bundle-report';
+import {
+  BUDGETS,
+  bundleReport,
+  FORM_BUDGET,
+  formatReport,
+  KB,
+  overBudget,
+  SHELL_BUDGET,
+} from '../../scripts/bundle-report';
 
 describe('bundle budget', () => {
   it('/auth/start needs at most 120 KB of gzipped JavaScript', () => {
@@ -17,6 +25,24 @@ describe('bundle budget', () => {
       start.js,
       `/auth/start needs ${(start.js / KB).toFixed(1)} KB gzipped:\n${formatReport([start])}`,
     ).toBeLessThanOrEqual(120 * KB);
+  });
+
+  // Issue 13: a form screen is no heavier than a stock RJSF page of the same schema, and the rest
+  // of the signed-in portal stays under 130 KB.
+  it('every form screen needs at most 188 KB, every other screen at most 130 KB', () => {
+    const report = bundleReport();
+    const budgetOf = (path: string) => report.find((r) => r.path === path)?.budget;
+    for (const form of [
+      '/bank-account',
+      '/registration',
+      '/zelle',
+      '/debit-card',
+      '/auth/register',
+    ])
+      expect(budgetOf(form), form).toBe(FORM_BUDGET);
+    for (const shell of ['/dashboard', '/settings', '/paypal', '/physical-check'])
+      expect(budgetOf(shell), shell).toBe(SHELL_BUDGET);
+    expect(formatReport(overBudget(report))).toBe(formatReport([]));
   });
 });
 

@@ -3,6 +3,7 @@
 // autocomplete, anything but digits dropped). The line above says where the code went; the message
 // below (wrong code, code sent again) is read with the field.
 import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { showFiltered } from '../lib/filtered-input';
 
 export const CODE_LENGTH = 6;
 export const CODE_PATTERN = /^\d{6}$/;
@@ -166,9 +167,11 @@ export function CodeInput({
             error ? `${introId} ${messageId}` : notice ? `${introId} ${noticeId}` : introId
           }
           aria-invalid={error ? true : undefined}
-          onChange={(event) =>
-            onChange(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))
-          }
+          onChange={(event) => {
+            const next = event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
+            showFiltered(event.target, next);
+            onChange(next);
+          }}
         />
       </div>
       {/* Both always rendered, each with one role, so a live region exists before its first

@@ -1,7 +1,7 @@
 // The rules console's sign-in and list over a mocked API: the fields are named under themselves,
 // the server's refusal shows in an alert, a signed-in member sees the countries, and every write
 // carries the staff CSRF cookie's value.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
@@ -78,7 +78,8 @@ describe('rules console', () => {
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Countries' });
-    expect(heading).toHaveFocus();
+    // Focus moves in an effect, after the screen has painted.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('ana@example.com (editor)')).toBeInTheDocument();
     const row = await screen.findByRole('row', { name: /United Kingdom/ });
     expect(within(row).getByRole('link', { name: /United Kingdom GB/ })).toHaveAttribute(

@@ -35,8 +35,10 @@ describe('footer', () => {
 
   it("speaks the reader's language, the merchant's own texts included", async () => {
     await renderApp('/dashboard');
-    await setLanguage('fr');
+    // The reader switches once the page is shown (the app settles its language as it starts).
     const footer = await screen.findByRole('contentinfo');
+    await screen.findByRole('heading', { level: 1 });
+    await setLanguage('fr');
     expect(
       await within(footer).findByText(
         'Acme Refunds règle les créances pour le compte de ses commerçants.',

@@ -60,7 +60,8 @@ describe('paypal page', () => {
       'The PayPal connection could not be confirmed. Please connect again.',
     );
     expect(sent).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Connect PayPal' })).toBeInTheDocument();
+    // Once the list of payout methods has come back.
+    expect(await screen.findByRole('button', { name: 'Connect PayPal' })).toBeInTheDocument();
   });
 
   it('MaxCountReached: says the account exists already', async () => {

@@ -23,9 +23,9 @@ describe('back button', () => {
     await renderSession('/dashboard');
     const pushState = vi.spyOn(window.history, 'pushState');
     back();
-    expect(
-      await screen.findByText('Use the links in the portal to move between pages.'),
-    ).toBeVisible();
+    const message = await screen.findByText('Use the links in the portal to move between pages.');
+    // The dialog opens (showModal) in an effect, after the render that put the text in it.
+    await waitFor(() => expect(message).toBeVisible());
     expect(modal()).toBeInTheDocument();
     expect(pushState).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));

@@ -17,6 +17,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
+import { showFiltered } from '../../lib/filtered-input';
 import { countryOptions } from './countries';
 import { describedBy, hintId } from './field-ids';
 import { caretAfter, formatMasked, isDigitMask, storedMasked } from './mask';
@@ -81,7 +82,10 @@ export function TextInput(props: BaseInputTemplateProps<Record<string, unknown>,
     let next = event.target.value;
     if (mask) {
       const formatted = formatMasked(next, mask);
-      caret.current = caretAfter(next, event.target.selectionStart ?? next.length, formatted, mask);
+      const at = caretAfter(next, event.target.selectionStart ?? next.length, formatted, mask);
+      showFiltered(event.target, formatted, at);
+      // The layout effect puts the caret back after the render a changed value causes.
+      caret.current = formatted === shown ? null : at;
       next = storedMasked(next, mask);
     } else if (options.uppercase === true) {
       next = next.toUpperCase();
@@ -189,6 +193,7 @@ export function PhoneWidget(props: Props) {
         aria-describedby={describedBy(id, schema, uiSchema, rawErrors)}
         onChange={(event) => {
           const next = event.target.value.replace(/\D/g, '');
+          showFiltered(event.target, next);
           onChange(next ? `+${next}` : options.emptyValue);
         }}
         onBlur={() => onBlur(id, value)}
@@ -249,6 +254,7 @@ export function OtpWidget(props: Props) {
         aria-describedby={description || undefined}
         onChange={(event) => {
           const next = event.target.value.replace(/\D/g, '').slice(0, length);
+          showFiltered(event.target, next);
           onChange(next || options.emptyValue);
         }}
         onBlur={() => onBlur(id, value)}
