@@ -1,9 +1,15 @@
 // Debian's Chromium through playwright-core (as tests/e2e/support/browser.ts launches it): what an
 // anonymous visitor of `/` downloads, and keystroke latency (Event Timing) with the CPU throttled.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from 'playwright-core';
 import { SESSION_COOKIE, type ApiClient } from './client';
 import { REPO_ROOT } from './processes';
 import { percentile } from './stats';
@@ -260,7 +266,18 @@ export interface Typing {
 }
 
 /** Types TYPED into the page's fields, one key at a time, and reads the interactions. */
-async function typeKeys(page: Page, typing: Typing): Promise<KeystrokeResult> {
+async function typeKeys(
+  { page, cdp }: ThrottledPage,
+  typing: Typing,
+  name: string,
+): Promise<KeystrokeResult> {
+  // BENCH_PROFILE=<dir>: a CPU profile of the keys, to open in DevTools (Performance, load).
+  const profileDir = process.env.BENCH_PROFILE;
+  if (profileDir) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   const mark = await page.evaluate(() => performance.now());
   let keys = 0;
   for (const [field, text] of TYPED.slice(0, typing.fields)) {
@@ -274,6 +291,11 @@ async function typeKeys(page: Page, typing: Typing): Promise<KeystrokeResult> {
   }
   // Event Timing entries are delivered after the frame is presented.
   await page.waitForTimeout(1500);
+  if (profileDir) {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(profileDir, { recursive: true });
+    writeFileSync(join(profileDir, `keys-${name}.cpuprofile`), JSON.stringify(profile));
+  }
   const entries = await page.evaluate(
     (since) => (window.__benchEvents ?? []).filter((e) => e.startTime >= since),
     mark,
@@ -282,12 +304,17 @@ async function typeKeys(page: Page, typing: Typing): Promise<KeystrokeResult> {
   return summarise(interactionsOf(entries), keys);
 }
 
-async function throttledPage(context: BrowserContext, rate: number): Promise<Page> {
+interface ThrottledPage {
+  page: Page;
+  cdp: CDPSession;
+}
+
+async function throttledPage(context: BrowserContext, rate: number): Promise<ThrottledPage> {
   await context.addInitScript(observeEvents, EVENT_THRESHOLD);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  return page;
+  return { page, cdp };
 }
 
 type Texts = Record<string, unknown>;
@@ -324,7 +351,8 @@ export async function portalKeystrokes(
         sameSite: 'Lax' as const,
       })),
     );
-    const page = await throttledPage(context, options.rate);
+    const throttled = await throttledPage(context, options.rate);
+    const { page } = throttled;
     const common = locale('common');
     await page.goto(`${browserOrigin}/bank-account`);
     await page
@@ -343,7 +371,7 @@ export async function portalKeystrokes(
       .getByRole('button', { name: exactly(text(common, 'payoutMethods.bankAccount.add')) })
       .click();
     await page.locator('[aria-invalid="true"]').first().waitFor();
-    return await typeKeys(page, options);
+    return await typeKeys(throttled, options, 'portal');
   } finally {
     await context.close();
   }
@@ -360,11 +388,12 @@ export async function stockKeystrokes(
 ): Promise<KeystrokeResult> {
   const context = await newContext(browser);
   try {
-    const page = await throttledPage(context, options.rate);
+    const throttled = await throttledPage(context, options.rate);
+    const { page } = throttled;
     await page.goto(`${origin}/`);
     await page.locator('#root_nickname').waitFor();
     await page.locator('button[type="submit"]').click();
-    return await typeKeys(page, options);
+    return await typeKeys(throttled, options, 'stock');
   } finally {
     await context.close();
   }

@@ -2,7 +2,7 @@
 // (the form remounts with the variant's key) and keeps the values of the fields that still exist
 // in the new schema; the others are dropped.
 import type { UiSchema } from '@rjsf/utils';
-import { memo, useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from './countries';
 import type { EditMode } from './edit-mode';
@@ -217,6 +217,14 @@ export function CountryVariantForm({
     () => (typeof editMode === 'function' ? editMode(choice) : editMode),
     [editMode, choice],
   );
+  // Stable, so that a key (which renders this component again) does not render the form again.
+  const handleChange = useCallback(
+    (data: FormData) => {
+      setValues(data);
+      onChange?.(data, choice);
+    },
+    [onChange, choice],
+  );
 
   return (
     <div className="schema-form__variant">
@@ -237,10 +245,7 @@ export function CountryVariantForm({
           method={choice.method}
           formData={started.data}
           countries={countries}
-          onChange={(data) => {
-            setValues(data);
-            onChange?.(data, choice);
-          }}
+          onChange={handleChange}
           onSubmit={onSubmit}
           serverErrors={serverErrors}
           submitLabel={submitLabel}

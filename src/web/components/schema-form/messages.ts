@@ -77,33 +77,51 @@ export function translateErrors(
   schema: JsonSchema,
   t: TFunction,
   i18n: I18n,
+  cache?: TranslatedErrors,
 ): RJSFValidationError[] {
   return errors.flatMap((error) => {
     const keyword = error.name ?? '';
     const params = (error.params ?? {}) as Record<string, unknown>;
-    // RJSF appends the missing property to a `required` error's path; ajv (and toFieldErrors) do not.
-    let pointer = propertyToPointer(error.property);
-    if (keyword === 'required' && typeof params.missingProperty === 'string') {
-      pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+    const cacheKey = cache && JSON.stringify([keyword, error.property, error.schemaPath, params]);
+    const known = cacheKey ? cache?.get(cacheKey) : undefined;
+    if (known !== undefined) {
+      return known ? [{ ...error, ...known, stack: known.message }] : [];
     }
-    const ajvError = {
-      keyword,
-      instancePath: pointer,
-      schemaPath: error.schemaPath ?? '',
-      params,
-    } as ErrorObject;
-    const [fieldError] = toFieldErrors([ajvError], schema);
-    if (!fieldError) return [];
-    const message = describeFieldError(fieldError, schema, t, i18n);
-    return [
-      {
-        ...error,
-        property: pointerToProperty(fieldError.path),
-        message,
-        stack: message,
-      },
-    ];
+    const translated = translateError(error, keyword, params, schema, t, i18n);
+    if (cacheKey) cache?.set(cacheKey, translated);
+    return translated ? [{ ...error, ...translated, stack: translated.message }] : [];
   });
+}
+
+/**
+ * Messages already translated for one schema in one language, by error: live validation meets
+ * the same errors on every key (translating them was a third of a key's work).
+ */
+export type TranslatedErrors = Map<string, { property: string; message: string } | null>;
+
+function translateError(
+  error: RJSFValidationError,
+  keyword: string,
+  params: Record<string, unknown>,
+  schema: JsonSchema,
+  t: TFunction,
+  i18n: I18n,
+): { property: string; message: string } | null {
+  // RJSF appends the missing property to a `required` error's path; ajv (and toFieldErrors) do not.
+  let pointer = propertyToPointer(error.property);
+  if (keyword === 'required' && typeof params.missingProperty === 'string') {
+    pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+  }
+  const ajvError = {
+    keyword,
+    instancePath: pointer,
+    schemaPath: error.schemaPath ?? '',
+    params,
+  } as ErrorObject;
+  const [fieldError] = toFieldErrors([ajvError], schema);
+  if (!fieldError) return null;
+  const message = describeFieldError(fieldError, schema, t, i18n);
+  return { property: pointerToProperty(fieldError.path), message };
 }
 
 /** The API's field errors as RJSF extraErrors, each message translated from its key. */

@@ -14,7 +14,12 @@ import type { PrecompiledModule } from '../../../core/validation/precompiled';
 import { Spinner } from '../spinner';
 import { dropRelaxedRequired, editUiSchema, relaxedFields, type EditMode } from './edit-mode';
 import type { SchemaFormContext } from './form-context';
-import { serverErrorSchema, translateErrors, type ServerFieldError } from './messages';
+import {
+  serverErrorSchema,
+  translateErrors,
+  type ServerFieldError,
+  type TranslatedErrors,
+} from './messages';
 import { templates } from './templates';
 import { uiSchemaFor } from './ui-schemas';
 import { useFormVariant } from './use-form-variant';
@@ -165,12 +170,16 @@ function VariantForm({
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [data, setData] = useState<FormData>(formData ?? {});
-  // Controlled: RJSF re-derives its state from the formData prop on every prop change, so the form
-  // always gets the current data; a new formData from the parent replaces it.
+  // Data that replaces what the user typed (a new formData from the parent, a pruning): RJSF must
+  // be given it even though nothing else changed (see the form below).
+  const [replacements, setReplacements] = useState(0);
   const [given, setGiven] = useState(formData);
   if (given !== formData) {
     setGiven(formData);
-    if (formData) setData(formData);
+    if (formData) {
+      setData(formData);
+      setReplacements(replacements + 1);
+    }
   }
   // Server errors stay on a field until its value changes.
   const [serverState, setServerState] = useState({ errors: serverErrors, data });
@@ -200,6 +209,13 @@ function VariantForm({
     return editUiSchema(baseUiSchema, mode, relaxedKey ? relaxedKey.split(',') : []);
   }, [baseUiSchema, editMode, notes, relaxedKey]);
 
+  // A new t comes with a new language or newly loaded texts: messages are translated again then.
+  const language = i18n.language;
+  const translated = useMemo<TranslatedErrors>(
+    () => new Map(),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new cache per language too
+    [jsonSchema, t, i18n, language],
+  );
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) =>
       translateErrors(
@@ -209,8 +225,9 @@ function VariantForm({
         jsonSchema,
         t,
         i18n,
+        translated,
       ),
-    [editMode, baseUiSchema, advisoryKeywords, jsonSchema, t, i18n],
+    [editMode, baseUiSchema, advisoryKeywords, jsonSchema, t, i18n, translated],
   );
 
   const extraErrors = useMemo(() => {
@@ -230,6 +247,7 @@ function VariantForm({
     if (liveVariant && Object.keys(data).some((field) => !(field in asked))) {
       const kept = Object.fromEntries(Object.entries(data).filter(([field]) => field in asked));
       setData(kept);
+      setReplacements(replacements + 1);
       setPruned(kept);
     }
   }
@@ -241,7 +259,6 @@ function VariantForm({
   // Errors already shown follow a change of language, and of the variant's rules (the console's
   // preview, whose rules change as staff edit them). After RJSF has taken the new schema (it
   // does in its componentDidUpdate, after this effect), and without moving the focus.
-  const language = i18n.language;
   const quietValidation = useRef(false);
   useEffect(() => {
     if (!attempted) return undefined;
@@ -274,30 +291,36 @@ function VariantForm({
     [countries, codePrefix, idPrefix],
   );
 
-  const handleChange = (event: IChangeEvent<FormData>) => {
-    const next = event.formData ?? {};
-    setData(next);
-    onChange?.(next);
-  };
-
-  const handleSubmit = async (event: IChangeEvent<FormData>) => {
-    setAttempted(true);
-    if (submitting) return;
-    setSubmitting(true);
-    try {
-      await onSubmit(event.formData ?? {});
-    } finally {
-      if (mounted.current) setSubmitting(false);
-    }
-  };
-
-  const hasRequired = (jsonSchema.required ?? []).some(
-    (name) => (uiSchema[name] as UiSchema | undefined)?.['ui:widget'] !== 'hidden',
+  const handleChange = useCallback(
+    (event: IChangeEvent<FormData>) => {
+      const next = event.formData ?? {};
+      setData(next);
+      onChange?.(next);
+    },
+    [onChange],
   );
 
-  return (
-    <div ref={rootRef} className="schema-form" data-variant={variant.key}>
-      {hasRequired ? <p className="schema-form__required-note">{t('form.requiredNote')}</p> : null}
+  const handleSubmit = useCallback(
+    async (event: IChangeEvent<FormData>) => {
+      setAttempted(true);
+      if (submitting) return;
+      setSubmitting(true);
+      try {
+        await onSubmit(event.formData ?? {});
+      } finally {
+        if (mounted.current) setSubmitting(false);
+      }
+    },
+    [submitting, onSubmit],
+  );
+
+  // RJSF keeps the data as the user types; the form is rendered again only when something else
+  // it is given changes (errors, rules, edit mode, language, a submit), and then with the current
+  // data. Rendered on every key, RJSF rendered and re-derived the whole form a second time per key
+  // (it re-derives its state from any new formData). `replacements` hands it data that replaces
+  // what was typed.
+  const form = useMemo(
+    () => (
       <Form<FormData, RJSFSchema, SchemaFormContext>
         ref={formRef}
         schema={schema}
@@ -333,6 +356,39 @@ function VariantForm({
           {children}
         </div>
       </Form>
+    ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- not `data`: see above
+    [
+      schema,
+      uiSchema,
+      validator,
+      replacements,
+      formContext,
+      transformErrors,
+      extraErrors,
+      idPrefix,
+      attempted,
+      focusFirstInvalid,
+      disabled,
+      handleChange,
+      handleSubmit,
+      submitDisabled,
+      submitting,
+      submitLabel,
+      children,
+      t,
+    ],
+  );
+
+  const requiredNote = useMemo(() => t('form.requiredNote'), [t]);
+  const hasRequired = (jsonSchema.required ?? []).some(
+    (name) => (uiSchema[name] as UiSchema | undefined)?.['ui:widget'] !== 'hidden',
+  );
+
+  return (
+    <div ref={rootRef} className="schema-form" data-variant={variant.key}>
+      {hasRequired ? <p className="schema-form__required-note">{requiredNote}</p> : null}
+      {form}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import type {
   TemplatesType,
 } from '@rjsf/utils';
 import { getSubmitButtonOptions, getUiOptions, toPath } from '@rjsf/utils';
-import { useId, type MouseEvent } from 'react';
+import { useId, useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   errorId,
@@ -60,10 +60,12 @@ function FieldNote({ id, note }: { id: string; note?: string }) {
 
 function FieldHelp({ id, helpKey }: { id: string; helpKey?: string }) {
   const { t } = useTranslation('fields');
+  // Fields render again on every key once live validation runs: texts are translated once.
+  const help = useMemo(() => (helpKey ? t(helpKey, { defaultValue: '' }) : ''), [t, helpKey]);
   if (!helpKey) return null;
   return (
     <p id={helpId(id)} className="schema-form__help">
-      {t(helpKey, { defaultValue: '' })}
+      {help}
     </p>
   );
 }
@@ -170,6 +172,7 @@ export function fieldElement(scope: ParentNode, inputId: string): HTMLElement | 
 export function ErrorListTemplate({ errors, registry }: ErrorListProps<Data, RJSFSchema>) {
   const { idPrefix } = (registry.formContext ?? {}) as SchemaFormContext;
   const { t } = useTranslation();
+  const title = useMemo(() => t('form.summary.title'), [t]);
   const titleId = useId();
   const seen = new Set<string>();
   const items = errors.filter((e) => {
@@ -189,7 +192,7 @@ export function ErrorListTemplate({ errors, registry }: ErrorListProps<Data, RJS
   return (
     <div className="schema-form__summary" role="alert" aria-labelledby={titleId}>
       <h2 id={titleId} className="schema-form__summary-title">
-        {t('form.summary.title')}
+        {title}
       </h2>
       <ul className="schema-form__summary-list">
         {items.map((error, index) => {

@@ -9,6 +9,7 @@ import type {
 import { optionId } from '@rjsf/utils';
 import {
   useLayoutEffect,
+  useMemo,
   useRef,
   type ChangeEvent,
   type ClipboardEvent,
@@ -32,7 +33,8 @@ const blockClipboard = (event: ClipboardEvent<HTMLInputElement>) => event.preven
 export function useFieldLabel(schema: RJSFSchema, name: string): string {
   const { t } = useTranslation('fields');
   const key = (schema as JsonSchema)['x-label'] ?? name;
-  return t(key, { defaultValue: key });
+  // Every field renders again on each key once live validation runs: translate once per language.
+  return useMemo(() => t(key, { defaultValue: key }), [t, key]);
 }
 
 const invalid = (rawErrors?: readonly string[]) => (rawErrors?.length ? true : undefined);
@@ -66,6 +68,10 @@ export function TextInput(props: BaseInputTemplateProps<Record<string, unknown>,
   const mask = typeof options.mask === 'string' && options.mask ? options.mask : undefined;
   const text = value === undefined || value === null ? '' : String(value);
   const shown = mask ? formatMasked(text, mask) : text;
+  const shownPlaceholder = useMemo(
+    () => (placeholder ? t(placeholder, { defaultValue: placeholder }) : undefined),
+    [t, placeholder],
+  );
 
   useLayoutEffect(() => {
     const input = inputRef.current;
@@ -107,7 +113,7 @@ export function TextInput(props: BaseInputTemplateProps<Record<string, unknown>,
       disabled={disabled}
       autoFocus={autofocus}
       required={required && options.optional !== true}
-      placeholder={placeholder ? t(placeholder, { defaultValue: placeholder }) : undefined}
+      placeholder={shownPlaceholder}
       autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
       inputMode={
         typeof options.inputMode === 'string'
@@ -435,9 +441,10 @@ export function StateWidget(props: Props) {
 /** The hint under a field whose clipboard is blocked. */
 export function ClipboardHint({ id }: { id: string }) {
   const { t } = useTranslation();
+  const hint = useMemo(() => t('form.clipboardBlocked'), [t]);
   return (
     <p id={hintId(id)} className="schema-form__hint">
-      {t('form.clipboardBlocked')}
+      {hint}
     </p>
   );
 }
