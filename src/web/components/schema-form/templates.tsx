@@ -195,11 +195,13 @@ export function ErrorListTemplate({ errors, registry }: ErrorListProps<Data, RJS
         {title}
       </h2>
       <ul className="schema-form__summary-list">
-        {items.map((error, index) => {
+        {items.map((error) => {
           const message = error.message ?? error.stack;
           const inputId = inputIdFor(error.property, idPrefix);
+          // Keyed by what it says (unique after the filter above), not by place: an error that
+          // goes away as the user types removes its own item instead of rebuilding those after it.
           return (
-            <li key={`${inputId}-${index}`}>
+            <li key={`${inputId}|${message}`}>
               {error.property ? (
                 <a href={`#${inputId}`} onClick={(event) => focus(event, inputId)}>
                   {message}
