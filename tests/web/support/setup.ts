@@ -3,6 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import { createRequire, Module } from 'node:module';
 import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 import * as preactCompat from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './server';
@@ -19,6 +20,14 @@ reactModule.paths = requireCjs.resolve.paths('react') ?? [];
 reactModule.exports = preactCompat;
 reactModule.loaded = true;
 requireCjs.cache[reactPath] = reactModule;
+
+// Preact runs effects after the next frame: requestAnimationFrame, with a timeout fallback that
+// calls cancelAnimationFrame. This worker keeps Preact loaded from one test file to the next, and
+// such a timeout fired after jsdom (and its cancelAnimationFrame) was gone. A plain timeout
+// schedules them here, through the hook Preact offers for it.
+options.requestAnimationFrame = (callback) => {
+  setTimeout(callback);
+};
 
 // jsdom lacks <dialog> methods.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
