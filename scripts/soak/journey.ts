@@ -72,6 +72,13 @@ function outcomeOf(error: unknown): Outcome {
   return 'error';
 }
 
+/** What a failed fetch says of its connection (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET...). */
+function causeOf(error: unknown): string {
+  const cause =
+    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' ? cause.code : '';
+}
+
 async function rawJson(
   method: string,
   url: string,
@@ -130,6 +137,7 @@ export async function runJourney(context: JourneyContext): Promise<Told> {
     });
     let outcome: Outcome;
     let answer: Answer | null = null;
+    let failure = '';
     try {
       const result = await Promise.race([call(origin), timeout]);
       if (result === 'timeout') outcome = 'timeout';
@@ -139,6 +147,7 @@ export async function runJourney(context: JourneyContext): Promise<Told> {
       }
     } catch (error) {
       outcome = outcomeOf(error);
+      failure = causeOf(error);
     } finally {
       clearTimeout(timer);
     }
@@ -146,7 +155,7 @@ export async function runJourney(context: JourneyContext): Promise<Told> {
       kind,
       origin,
       outcome,
-      code: answer ? codeOf(answer.body) : '',
+      code: answer ? codeOf(answer.body) : failure,
       startedAt,
       ms: performance.now() - startedAt,
     });

@@ -174,9 +174,15 @@ export async function run(options: RunOptions): Promise<RunResult> {
     for (const check of checks)
       for (const v of check.violations.slice(0, 20)) violations.push(`${check.name}: ${v}`);
     const unexpected = recorder.calls.filter((c) => classify(recorder, c) === 'unexpected');
+    // When, from the start of the run, so that a call can be set against the fault windows.
+    const at = (time: number) => `${((time - recorder.startedAt) / 1000).toFixed(2)} s`;
     for (const call of unexpected.slice(0, 20))
       violations.push(
-        `unexpected ${String(call.outcome)} ${call.code} on ${call.kind} (${call.origin}, ${Math.round(call.ms)} ms)`,
+        `unexpected ${String(call.outcome)} ${call.code} on ${call.kind} (${call.origin}, at ${at(call.startedAt)}, ${Math.round(call.ms)} ms)`,
+      );
+    if (unexpected.length)
+      violations.push(
+        `fault windows: ${recorder.windows.map((w) => `${w.name} ${at(w.from)}–${Number.isFinite(w.to) ? at(w.to) : 'open'}`).join(', ') || 'none'}`,
       );
     if (unexpected.length > 20)
       violations.push(`... ${unexpected.length - 20} more unexpected answers`);

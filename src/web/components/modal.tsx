@@ -1,6 +1,6 @@
 // An accessible modal dialog on the native <dialog> element: focus moves in and is trapped by the
 // browser, Escape closes (unless the modal must be answered), focus returns where it was.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { trapTab } from './focus-trap';
 
 export interface ModalProps {
@@ -26,7 +26,10 @@ export function Modal({
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  // A layout effect: focus moves in, and back where it was, in the same commit that shows or
+  // removes the dialog. In an effect it came back a frame later under Preact (whose effects run
+  // after paint, even after a key), and the focus sat on the page in between.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {

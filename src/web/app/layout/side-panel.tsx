@@ -2,7 +2,7 @@
 // payout method and sign-out. Escape, the backdrop, the close button and any navigation close it;
 // it is a modal dialog: focus moves into it on open, Tab stays inside, and focus goes back to the
 // profile button on close.
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhoneFormat } from '../../lib/use-phone-format';
 import { Link, useLocation } from 'react-router-dom';
@@ -46,8 +46,8 @@ export function SidePanel({
     dispatch(setSidePanel(false));
   }, [location.key, dispatch]);
 
-  // Focus returns to the profile button when the panel closes.
-  useEffect(() => {
+  // Focus returns to the profile button when the panel closes, in the commit that closes it.
+  useLayoutEffect(() => {
     if (wasOpen.current && !open) returnFocusRef.current?.focus();
     wasOpen.current = open;
   }, [open, returnFocusRef]);
@@ -88,7 +88,7 @@ function SidePanelContent({
   const hideSummary = paymentSummaryHidden(configuration);
   const methods = useGetPaymentMethodsQuery(undefined, { skip: hideSummary || !profile.data });
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     panelRef.current?.focus();
   }, []);
 
