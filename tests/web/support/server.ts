@@ -40,6 +40,23 @@ export const handlers = {
   paymentMethods: () =>
     http.get('/master/funnel/v1/payment-methods', () => HttpResponse.json({ data: [] })),
   claims: () => http.get('/master/funnel/v1/claims', () => HttpResponse.json({ data: [] })),
+  /** The payout method types a user may add, none added yet. */
+  availableTypes: () =>
+    http.get('/master/funnel/v1/payment-methods/available-types', () =>
+      HttpResponse.json({
+        data: ['ACH', 'WIRE', 'DEBIT_CARD', 'Paypal'].map((type) => ({
+          type,
+          maxCount: null,
+          count: 0,
+        })),
+      }),
+    ),
+  /** A verification code sent (the screen that asks for it sends one as it opens). */
+  verifyCode: () =>
+    http.post('/master/funnel/v1/me/verify/otp', async ({ request }) => {
+      const { prefix } = (await request.json()) as { prefix: string };
+      return HttpResponse.json({ data: { prefix, expiresAt: '2030-01-01' } });
+    }),
   /** No rules published since the build: every form uses its built validator. */
   rulesValidators: () =>
     http.get('/master/rules/validators', () =>
@@ -57,6 +74,9 @@ export const signedInHandlers = (profile: Profile = profileWith()) => [
   handlers.paymentMethods(),
   handlers.claims(),
   handlers.rulesValidators(),
+  // Asked by screens a test may reach without looking at them (after a redirect or sign-out).
+  handlers.availableTypes(),
+  handlers.verifyCode(),
 ];
 
 export const server = setupServer(...signedInHandlers());
