@@ -31,17 +31,6 @@ export default defineConfig({
       },
       {
         extends: true,
-        ssr: {
-          noExternal: [
-            /@rjsf\//,
-            /react-router/,
-            /react-redux/,
-            /react-i18next/,
-            /@reduxjs\/toolkit/,
-            /@testing-library\/react/,
-            /use-sync-external-store/,
-          ],
-        },
         test: {
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
@@ -50,6 +39,8 @@ export default defineConfig({
           // Testing Library's ES build, so that its React imports go through the aliases too (its
           // CommonJS build would `require` React itself).
           alias: {
+            // Its `act`, where React's would be.
+            'react-dom/test-utils': 'preact/test-utils',
             '@testing-library/react': fileURLToPath(
               new URL(
                 './node_modules/@testing-library/react/dist/@testing-library/react.esm.js',

@@ -77,27 +77,35 @@ export function translateErrors(
   schema: JsonSchema,
   t: TFunction,
   i18n: I18n,
-  cache?: TranslatedErrors,
 ): RJSFValidationError[] {
+  const cache = translatedFor(t, schema);
   return errors.flatMap((error) => {
     const keyword = error.name ?? '';
     const params = (error.params ?? {}) as Record<string, unknown>;
-    const cacheKey = cache && JSON.stringify([keyword, error.property, error.schemaPath, params]);
-    const known = cacheKey ? cache?.get(cacheKey) : undefined;
-    if (known !== undefined) {
-      return known ? [{ ...error, ...known, stack: known.message }] : [];
+    const cacheKey = JSON.stringify([keyword, error.property, error.schemaPath, params]);
+    let translated = cache.get(cacheKey);
+    if (translated === undefined) {
+      translated = translateError(error, keyword, params, schema, t, i18n);
+      cache.set(cacheKey, translated);
     }
-    const translated = translateError(error, keyword, params, schema, t, i18n);
-    if (cacheKey) cache?.set(cacheKey, translated);
     return translated ? [{ ...error, ...translated, stack: translated.message }] : [];
   });
 }
 
+type TranslatedErrors = Map<string, { property: string; message: string } | null>;
 /**
- * Messages already translated for one schema in one language, by error: live validation meets
- * the same errors on every key (translating them was a third of a key's work).
+ * Messages already translated, by t (a new one comes with a new language or newly loaded texts)
+ * and schema, then by error: live validation meets the same errors on every key (translating them
+ * was a third of a key's work).
  */
-export type TranslatedErrors = Map<string, { property: string; message: string } | null>;
+const translatedErrors = new WeakMap<TFunction, WeakMap<JsonSchema, TranslatedErrors>>();
+function translatedFor(t: TFunction, schema: JsonSchema): TranslatedErrors {
+  let bySchema = translatedErrors.get(t);
+  if (!bySchema) translatedErrors.set(t, (bySchema = new WeakMap()));
+  let cache = bySchema.get(schema);
+  if (!cache) bySchema.set(schema, (cache = new Map()));
+  return cache;
+}
 
 function translateError(
   error: RJSFValidationError,

@@ -14,12 +14,7 @@ import type { PrecompiledModule } from '../../../core/validation/precompiled';
 import { Spinner } from '../spinner';
 import { dropRelaxedRequired, editUiSchema, relaxedFields, type EditMode } from './edit-mode';
 import type { SchemaFormContext } from './form-context';
-import {
-  serverErrorSchema,
-  translateErrors,
-  type ServerFieldError,
-  type TranslatedErrors,
-} from './messages';
+import { serverErrorSchema, translateErrors, type ServerFieldError } from './messages';
 import { templates } from './templates';
 import { uiSchemaFor } from './ui-schemas';
 import { useFormVariant } from './use-form-variant';
@@ -209,13 +204,6 @@ function VariantForm({
     return editUiSchema(baseUiSchema, mode, relaxedKey ? relaxedKey.split(',') : []);
   }, [baseUiSchema, editMode, notes, relaxedKey]);
 
-  // A new t comes with a new language or newly loaded texts: messages are translated again then.
-  const language = i18n.language;
-  const translated = useMemo<TranslatedErrors>(
-    () => new Map(),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new cache per language too
-    [jsonSchema, t, i18n, language],
-  );
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) =>
       translateErrors(
@@ -225,9 +213,8 @@ function VariantForm({
         jsonSchema,
         t,
         i18n,
-        translated,
       ),
-    [editMode, baseUiSchema, advisoryKeywords, jsonSchema, t, i18n, translated],
+    [editMode, baseUiSchema, advisoryKeywords, jsonSchema, t, i18n],
   );
 
   const extraErrors = useMemo(() => {
@@ -259,6 +246,7 @@ function VariantForm({
   // Errors already shown follow a change of language, and of the variant's rules (the console's
   // preview, whose rules change as staff edit them). After RJSF has taken the new schema (it
   // does in its componentDidUpdate, after this effect), and without moving the focus.
+  const language = i18n.language;
   const quietValidation = useRef(false);
   useEffect(() => {
     if (!attempted) return undefined;
