@@ -4,8 +4,10 @@
 // needs the CSRF token.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { StatementCachingPGlite } from '../../src/server/db/pglite-statements';
 import { sessions } from '../../src/server/db/schema';
 import { TOUCH_INTERVAL_SECONDS, touchIntervalMs } from '../../src/server/services/sessions';
 import { DATABASE_KINDS } from './support/databases';
@@ -48,6 +50,25 @@ describe.each(DATABASE_KINDS)('session activity on %s', (kind) => {
     expect((await browser.api('GET', '/me')).status).toBe(200);
     expect((await browser.api('GET', '/payment-methods')).status).toBe(200);
     expect(await lastSeen(profileId)).toBe(before);
+  });
+
+  it('reads the session and the whole profile of GET /me in one query', async () => {
+    const { browser } = await registeredUser(t.app);
+    // What either driver is handed while the request runs (the spies call through).
+    const pgQuery = vi.spyOn(pg.Client.prototype, 'query');
+    const pgliteQuery = vi.spyOn(StatementCachingPGlite.prototype, 'query');
+    try {
+      expect((await browser.api('GET', '/me')).status).toBe(200);
+      const statements = [...pgQuery.mock.calls, ...pgliteQuery.mock.calls].map(([query]) =>
+        typeof query === 'string' ? query : (query as { text: string }).text,
+      );
+      const profileReads = statements.filter((text) => text.includes('"profiles"'));
+      expect(profileReads).toHaveLength(1);
+      expect(profileReads[0]).toContain('"sessions"');
+    } finally {
+      pgQuery.mockRestore();
+      pgliteQuery.mockRestore();
+    }
   });
 
   it('records activity once the recorded one is older than a minute', async () => {

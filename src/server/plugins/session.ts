@@ -32,6 +32,8 @@ declare module 'fastify' {
     whileBlocked?: boolean;
     /** A background poll: it does not count as activity, so an abandoned tab goes idle. */
     passive?: boolean;
+    /** Answers with the profile entity: it is read with the session, in the same query. */
+    readsProfile?: boolean;
     /** Serves the portal's files: no session is looked up. */
     staticFiles?: boolean;
     /** A public probe (health): no session is looked up, so it answers without the database. */
@@ -97,7 +99,10 @@ export default fp(async function sessionPlugin(app, opts: SessionPluginOptions) 
     // Only together with `public`: a route marked sessionless alone stays closed.
     if (config.sessionless && config.public) return;
     const raw = request.cookies[cookieName];
-    request.session = typeof raw === 'string' && raw.length <= 128 ? await store.find(raw) : null;
+    request.session =
+      typeof raw === 'string' && raw.length <= 128
+        ? await store.find(raw, config.readsProfile === true)
+        : null;
     const { session } = request;
     if (
       session &&

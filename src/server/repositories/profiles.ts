@@ -123,9 +123,23 @@ const relationColumns = {
     where ${guardians.guardianProfileId} = ${profiles.id}`),
 };
 
+/**
+ * The columns of one profile's DTO: its row and its lists as JSON built by the database. Any
+ * query that joins `profiles` can select them (the session read of GET /me does).
+ */
+export const profileDtoColumns = { profile: profiles, ...relationColumns };
+/** A row of the columns above, as a driver hands it back. */
+export interface ProfileDtoRow {
+  profile: ProfileRow;
+  addresses: AddressJson[] | string;
+  phones: PhoneJson[] | string;
+  guardians: GuardianJson[] | string;
+  minors: MinorJson[] | string;
+}
+
 const prepareProfileRead = (db: Database) =>
   db
-    .select({ profile: profiles, ...relationColumns })
+    .select(profileDtoColumns)
     .from(profiles)
     .where(eq(profiles.id, sql.placeholder('id')))
     .prepare('profile_dto');
@@ -145,21 +159,24 @@ function profileRead(db: Database): ProfileRead {
 const parsed = <T>(value: T[] | string): T[] =>
   typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 
+const relationsOf = (found: ProfileDtoRow): ProfileRelations => ({
+  addresses: parsed(found.addresses),
+  phones: parsed(found.phones),
+  guardians: parsed(found.guardians),
+  minors: parsed(found.minors),
+});
+
+/** The Profile entity of a row read with `profileDtoColumns`. */
+export const profileDtoOf = (found: ProfileDtoRow): Profile =>
+  shapeProfile(found.profile, relationsOf(found));
+
 async function readRelations(
   db: Database,
   id: string,
 ): Promise<{ row: ProfileRow; relations: ProfileRelations } | undefined> {
   const [found] = await profileRead(db).execute({ id });
   if (!found) return undefined;
-  return {
-    row: found.profile,
-    relations: {
-      addresses: parsed(found.addresses),
-      phones: parsed(found.phones),
-      guardians: parsed(found.guardians),
-      minors: parsed(found.minors),
-    },
-  };
+  return { row: found.profile, relations: relationsOf(found) };
 }
 
 /** The Profile entity of a row just read or written (its lists are read in one query). */

@@ -10,6 +10,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { profiles, sessions } from '../db/schema';
+import { profileDtoColumns, profileDtoOf } from '../repositories/profiles';
+import type { Profile } from '../../core/types/entities/profile';
 
 export const SESSION_COOKIE = 'pp_session';
 /** In production the `__Host-` prefix pins the cookie to this host: Secure, Path=/, no Domain. */
@@ -46,7 +48,11 @@ export interface ActiveSession {
   merchantId: string;
   /** The recorded last activity (at most one touch interval behind the real one). */
   lastSeenAt: Date;
+  /** The whole profile entity, when the route asked for it with the session (one round trip). */
+  profile?: Profile;
 }
+
+type SessionRow = typeof sessions.$inferSelect;
 
 export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex');
 
@@ -55,12 +61,23 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
   const touchEveryMs = touchIntervalMs(timeouts.idleTimeoutSeconds);
   // Prepared once: every request runs these, so their SQL is built once and, on PostgreSQL,
   // parsed once per connection (named statements).
+  const bySessionId = and(
+    eq(sessions.idHash, sql.placeholder('idHash')),
+    isNull(sessions.revokedAt),
+  );
   const findById = db
     .select({ session: sessions, status: profiles.status, merchantId: profiles.merchantId })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.profileId))
-    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), isNull(sessions.revokedAt)))
+    .where(bySessionId)
     .prepare('session_find');
+  // A route that answers with the profile (GET /me) reads it with the session: one query, not two.
+  const findWithProfileById = db
+    .select({ session: sessions, ...profileDtoColumns })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.profileId))
+    .where(bySessionId)
+    .prepare('session_find_profile');
   const touchById = db
     .update(sessions)
     // The server's clock, as the idle check reads it (ISO strings bind the same on both drivers).
@@ -89,13 +106,26 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
       return { id, csrfToken };
     },
 
-    async find(id: string | undefined): Promise<ActiveSession | null> {
+    /** The live session of a cookie value, with its profile entity when `withProfile` is set. */
+    async find(id: string | undefined, withProfile = false): Promise<ActiveSession | null> {
       if (!id) return null;
       const idHash = hashSessionId(id);
-      // One query: the session with its profile's status and merchant.
-      const [found] = await findById.execute({ idHash });
-      if (!found) return null;
-      const row = found.session;
+      let row: SessionRow;
+      let status: string;
+      let merchantId: string;
+      let profile: Profile | undefined;
+      if (withProfile) {
+        const [found] = await findWithProfileById.execute({ idHash });
+        if (!found) return null;
+        row = found.session;
+        ({ status, merchantId } = found.profile);
+        profile = profileDtoOf(found);
+      } else {
+        // One query: the session with its profile's status and merchant.
+        const [found] = await findById.execute({ idHash });
+        if (!found) return null;
+        ({ session: row, status, merchantId } = found);
+      }
       const now = Date.now();
       const idle = now - row.lastSeenAt.getTime() > timeouts.idleTimeoutSeconds * 1000;
       if (idle || row.absoluteExpiresAt.getTime() < now) return null;
@@ -105,9 +135,10 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
         csrfToken: row.csrfToken,
         accessVerified: row.accessVerified,
         accessValid: row.accessExpiresAt.getTime() > now,
-        profileStatus: found.status,
-        merchantId: found.merchantId,
+        profileStatus: status,
+        merchantId,
         lastSeenAt: row.lastSeenAt,
+        ...(profile ? { profile } : {}),
       };
     },
 

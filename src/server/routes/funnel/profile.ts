@@ -373,9 +373,13 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   const readable = { beforeAccessCode: true, whileBlocked: true } as const;
 
   const me200 = { tags: ['profile'], response: { 200: RESPONSES.profile } };
-  app.get('/me', { config: readable, schema: me200 }, async (request) => ({
-    data: await readProfileDto(db, sessionProfileId(request)),
-  }));
+  app.get(
+    '/me',
+    { config: { ...readable, readsProfile: true }, schema: me200 },
+    async (request) => ({
+      data: request.session?.profile ?? (await readProfileDto(db, sessionProfileId(request))),
+    }),
+  );
 
   app.get(
     '/me/status',
