@@ -124,13 +124,34 @@ const relationColumns = {
 };
 
 /**
- * The columns of one profile's DTO: its row and its lists as JSON built by the database. Any
+ * The profile columns its DTO shows, with the merchant the session gate needs: never the password
+ * hash, the sealed identity or the sign-in counters, which a read has no use for.
+ */
+const profileDtoFields = {
+  id: profiles.id,
+  email: profiles.email,
+  status: profiles.status,
+  merchantId: profiles.merchantId,
+  profileType: profiles.profileType,
+  lockProfileType: profiles.lockProfileType,
+  preferredContact: profiles.preferredContact,
+  person: profiles.person,
+  company: profiles.company,
+  isMinor: profiles.isMinor,
+  clientUserId: profiles.clientUserId,
+  createdAt: profiles.createdAt,
+  updatedAt: profiles.updatedAt,
+};
+type ProfileDtoFields = Pick<ProfileRow, keyof typeof profileDtoFields>;
+
+/**
+ * The columns of one profile's DTO: those fields and its lists as JSON built by the database. Any
  * query that joins `profiles` can select them (the session read of GET /me does).
  */
-export const profileDtoColumns = { profile: profiles, ...relationColumns };
+export const profileDtoColumns = { profile: profileDtoFields, ...relationColumns };
 /** A row of the columns above, as a driver hands it back. */
 export interface ProfileDtoRow {
-  profile: ProfileRow;
+  profile: ProfileDtoFields;
   addresses: AddressJson[] | string;
   phones: PhoneJson[] | string;
   guardians: GuardianJson[] | string;
@@ -173,7 +194,7 @@ export const profileDtoOf = (found: ProfileDtoRow): Profile =>
 async function readRelations(
   db: Database,
   id: string,
-): Promise<{ row: ProfileRow; relations: ProfileRelations } | undefined> {
+): Promise<{ row: ProfileDtoFields; relations: ProfileRelations } | undefined> {
   const [found] = await profileRead(db).execute({ id });
   if (!found) return undefined;
   return { row: found.profile, relations: relationsOf(found) };
@@ -193,7 +214,7 @@ export async function readProfileDto(db: Database, id: string): Promise<Profile>
   return shapeProfile(read.row, read.relations);
 }
 
-function shapeProfile(row: ProfileRow, relations: ProfileRelations): Profile {
+function shapeProfile(row: ProfileDtoFields, relations: ProfileRelations): Profile {
   // Each minor as this guardian sees it: their own decision (null until they decide), so a guardian
   // who answered is not sent back while other guardians of the same minor have not.
   const minors: NonNullable<Profile['minors']> = [];

@@ -52,7 +52,16 @@ export interface ActiveSession {
   profile?: Profile;
 }
 
-type SessionRow = typeof sessions.$inferSelect;
+// The session columns the gate decides on (not its id hash, known, nor its creation time).
+const sessionFields = {
+  profileId: sessions.profileId,
+  csrfToken: sessions.csrfToken,
+  accessVerified: sessions.accessVerified,
+  lastSeenAt: sessions.lastSeenAt,
+  accessExpiresAt: sessions.accessExpiresAt,
+  absoluteExpiresAt: sessions.absoluteExpiresAt,
+};
+type SessionRow = Pick<typeof sessions.$inferSelect, keyof typeof sessionFields>;
 
 export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex');
 
@@ -66,14 +75,14 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
     isNull(sessions.revokedAt),
   );
   const findById = db
-    .select({ session: sessions, status: profiles.status, merchantId: profiles.merchantId })
+    .select({ session: sessionFields, status: profiles.status, merchantId: profiles.merchantId })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.profileId))
     .where(bySessionId)
     .prepare('session_find');
   // A route that answers with the profile (GET /me) reads it with the session: one query, not two.
   const findWithProfileById = db
-    .select({ session: sessions, ...profileDtoColumns })
+    .select({ session: sessionFields, ...profileDtoColumns })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.profileId))
     .where(bySessionId)
