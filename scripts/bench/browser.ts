@@ -278,6 +278,17 @@ async function typeKeys(
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
   }
+  // BENCH_TRACE=<dir>: a Chromium trace of the keys (style, layout, paint beside the scripts), to
+  // load in DevTools' Performance panel.
+  const traceDir = process.env.BENCH_TRACE;
+  const browser = page.context().browser();
+  if (traceDir && browser) {
+    mkdirSync(traceDir, { recursive: true });
+    await browser.startTracing(page, {
+      path: join(traceDir, `keys-${name}.trace.json`),
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+    });
+  }
   const mark = await page.evaluate(() => performance.now());
   let keys = 0;
   for (const [field, text] of TYPED.slice(0, typing.fields)) {
@@ -296,6 +307,7 @@ async function typeKeys(
     mkdirSync(profileDir, { recursive: true });
     writeFileSync(join(profileDir, `keys-${name}.cpuprofile`), JSON.stringify(profile));
   }
+  if (traceDir && browser) await browser.stopTracing();
   const entries = await page.evaluate(
     (since) => (window.__benchEvents ?? []).filter((e) => e.startTime >= since),
     mark,

@@ -7,7 +7,7 @@
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 import type { PrecompiledModule } from '../../../core/validation/precompiled';
@@ -65,7 +65,11 @@ export interface SchemaFormProps {
   variant?: PrecompiledModule;
 }
 
-export function SchemaForm(props: SchemaFormProps) {
+/**
+ * Memoized: a parent that keeps the typed values (a key re-renders it) renders the form again only
+ * when a prop really changed; RJSF already holds what is on screen.
+ */
+export const SchemaForm = memo(function SchemaForm(props: SchemaFormProps) {
   if (props.variant) {
     return (
       <VariantForm
@@ -76,7 +80,7 @@ export function SchemaForm(props: SchemaFormProps) {
     );
   }
   return <LoadedSchemaForm {...props} />;
-}
+});
 
 /** The form of the portal's own precompiled variant for formId, country and method. */
 function LoadedSchemaForm(props: SchemaFormProps) {
