@@ -48,6 +48,8 @@ describe('SchemaForm errors', () => {
     const nickname = screen.getByRole('textbox', { name: 'Account nickname' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(errorsOf(nickname)).toEqual(['Account nickname is required.']);
+    const summary = screen.getByRole('alert');
+    const submitted = summary.textContent;
     await user.type(nickname, 'Main <account>');
     // x-messages: the nickname's pattern error uses addressText.pattern.
     expect(errorsOf(nickname)).toEqual([
@@ -57,7 +59,16 @@ describe('SchemaForm errors', () => {
     await user.type(nickname, 'Main account');
     expect(errorsOf(nickname)).toEqual([]);
     expect(nickname).not.toHaveAttribute('aria-invalid');
-    expect(within(screen.getByRole('alert')).queryByText(/nickname/i)).not.toBeInTheDocument();
+    // The summary says what was wrong at the submit: typing neither changes it (its height would
+    // move the page under the caret, its alert be announced again) nor replaces it.
+    expect(screen.getByRole('alert')).toBe(summary);
+    expect(summary).toHaveTextContent(submitted ?? '');
+    // The next submit renews it.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('alert')).queryByText(/nickname/i)).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(/Account type is required/);
   });
 
   it('a US ACH routing number with a wrong check digit shows the abaRouting message on routingNumber', async () => {

@@ -1,7 +1,8 @@
 // A form generated from a form variant's JSON Schema: RJSF over the precompiled validator of the
 // variant (no schema is compiled in the browser), the uiSchema of ui-schemas/<formId>.json, our
 // theme, and our error keys rendered in the current language. Errors show after the first submit
-// attempt and then live; a failed submit shows the summary and focuses the first invalid field.
+// attempt and then live under their fields; a failed submit shows the summary and focuses the
+// first invalid field. The summary lists what was wrong at the last submit (see ErrorListTemplate).
 // Server errors (and a page's own live checks passed the same way) show under their fields.
 // In edit mode (editMode) fields whose stored value the server keeps may stay empty.
 import Form from '@rjsf/core';
@@ -180,9 +181,16 @@ function VariantForm({
       setReplacements(replacements + 1);
     }
   }
+  // The error summary takes the errors anew on a submit attempt, the server's answer, a new
+  // language or new rules; between two it stays as it was (see ErrorListTemplate).
+  const [summaryVersion, setSummaryVersion] = useState(0);
+  const renewSummary = useCallback(() => setSummaryVersion((version) => version + 1), []);
   // Server errors stay on a field until its value changes.
   const [serverState, setServerState] = useState({ errors: serverErrors, data });
-  if (serverState.errors !== serverErrors) setServerState({ errors: serverErrors, data });
+  if (serverState.errors !== serverErrors) {
+    setServerState({ errors: serverErrors, data });
+    setSummaryVersion(summaryVersion + 1);
+  }
 
   useEffect(() => {
     mounted.current = true;
@@ -258,6 +266,7 @@ function VariantForm({
       quietValidation.current = true;
       try {
         formRef.current?.validateForm();
+        renewSummary();
       } finally {
         quietValidation.current = false;
       }
@@ -279,8 +288,8 @@ function VariantForm({
   // Only what widgets read: a context that changed with every key would re-render every field.
   const codePrefix = typeof data.prefix === 'string' ? data.prefix : undefined;
   const formContext = useMemo<SchemaFormContext>(
-    () => ({ countries, codePrefix, idPrefix }),
-    [countries, codePrefix, idPrefix],
+    () => ({ countries, codePrefix, idPrefix, summaryVersion }),
+    [countries, codePrefix, idPrefix, summaryVersion],
   );
 
   const handleChange = useCallback(
@@ -295,6 +304,7 @@ function VariantForm({
   const handleSubmit = useCallback(
     async (event: IChangeEvent<FormData>) => {
       setAttempted(true);
+      renewSummary();
       if (submitting) return;
       setSubmitting(true);
       try {
@@ -303,7 +313,7 @@ function VariantForm({
         if (mounted.current) setSubmitting(false);
       }
     },
-    [submitting, onSubmit],
+    [submitting, onSubmit, renewSummary],
   );
 
   // RJSF keeps the data as the user types; the form is rendered again only when something else
@@ -334,7 +344,10 @@ function VariantForm({
         experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
         disabled={disabled}
         onChange={handleChange}
-        onError={() => setAttempted(true)}
+        onError={() => {
+          setAttempted(true);
+          renewSummary();
+        }}
         onSubmit={(event) => void handleSubmit(event)}
       >
         <div className="schema-form__actions">
@@ -364,6 +377,7 @@ function VariantForm({
       disabled,
       handleChange,
       handleSubmit,
+      renewSummary,
       submitDisabled,
       submitting,
       submitLabel,

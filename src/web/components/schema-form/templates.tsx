@@ -10,7 +10,7 @@ import type {
   TemplatesType,
 } from '@rjsf/utils';
 import { getSubmitButtonOptions, getUiOptions, toPath } from '@rjsf/utils';
-import { useId, useMemo, type MouseEvent } from 'react';
+import { useId, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   errorId,
@@ -168,14 +168,22 @@ export function fieldElement(scope: ParentNode, inputId: string): HTMLElement | 
   );
 }
 
-/** The error summary: every error with a link that moves the focus to its field. */
+/**
+ * The error summary: every error with a link that moves the focus to its field. It lists what was
+ * wrong at the last submit attempt (as GOV.UK's error summary does), renewed with the server's
+ * answer, a new language or new rules, not with each key: the errors under the fields follow the
+ * keys. A summary that changed as the user typed would move the page under the caret (its height
+ * changes above the field) and have its alert announced again on every key.
+ */
 export function ErrorListTemplate({ errors, registry }: ErrorListProps<Data, RJSFSchema>) {
-  const { idPrefix } = (registry.formContext ?? {}) as SchemaFormContext;
+  const { idPrefix, summaryVersion } = (registry.formContext ?? {}) as SchemaFormContext;
   const { t } = useTranslation();
   const title = useMemo(() => t('form.summary.title'), [t]);
   const titleId = useId();
+  const [shown, setShown] = useState({ version: summaryVersion, errors });
+  if (shown.version !== summaryVersion) setShown({ version: summaryVersion, errors });
   const seen = new Set<string>();
-  const items = errors.filter((e) => {
+  const items = shown.errors.filter((e) => {
     const key = `${e.property ?? ''}|${e.message ?? e.stack}`;
     if (seen.has(key)) return false;
     seen.add(key);
@@ -198,8 +206,8 @@ export function ErrorListTemplate({ errors, registry }: ErrorListProps<Data, RJS
         {items.map((error) => {
           const message = error.message ?? error.stack;
           const inputId = inputIdFor(error.property, idPrefix);
-          // Keyed by what it says (unique after the filter above), not by place: an error that
-          // goes away as the user types removes its own item instead of rebuilding those after it.
+          // Keyed by what it says (unique after the filter above), not by place: an error gone at
+          // the next submit removes its own item instead of rebuilding those after it.
           return (
             <li key={`${inputId}|${message}`}>
               {error.property ? (
