@@ -19,10 +19,17 @@ interface NamedStatement {
   name: string;
   /** The parameter types PostgreSQL inferred, to serialize values as query() does. */
   parameterTypes: number[];
+  /** Its result columns, described once when it was prepared (none for a command). */
+  fields: Field[];
+}
+
+interface Field {
+  name: string;
+  dataTypeID: number;
 }
 
 interface RowDescription {
-  fields: { name: string; dataTypeID: number }[];
+  fields: Field[];
 }
 interface DataRow {
   fields: (string | null)[];
@@ -77,15 +84,16 @@ export class StatementCachingPGlite extends PGlite {
           const serialize = options?.serializers?.[oid] ?? this.serializers[oid];
           return serialize ? serialize(value) : String(value);
         });
+        // No Describe: the columns were described when the statement was prepared, and parsing
+        // them again on every run was a good part of a read's time.
         const { messages } = await this.execProtocol(
           concat([
             protocol.serialize.bind({ statement: statement.name, values }),
-            protocol.serialize.describe({ type: 'P' }),
             protocol.serialize.execute({}),
             protocol.serialize.sync(),
           ]),
         );
-        return this.results<T>(messages, options);
+        return this.results<T>(messages, statement.fields, options);
       }),
     );
   }
@@ -94,10 +102,13 @@ export class StatementCachingPGlite extends PGlite {
    * The result of one statement, parsed as parse.parseResults does, but looking each column's
    * parser up instead of copying the whole parser table (hundreds of types) on every query.
    */
-  private results<T>(messages: BackendMessage[], options?: QueryOptions): Results<T> {
+  private results<T>(
+    messages: BackendMessage[],
+    fields: Field[],
+    options?: QueryOptions,
+  ): Results<T> {
     const parsers = options?.parsers;
     const rows: unknown[] = [];
-    let fields: { name: string; dataTypeID: number }[] = [];
     let affectedRows = 0;
     let rowCount: number | undefined;
     const value = (text: string | null, i: number): unknown => {
@@ -107,12 +118,7 @@ export class StatementCachingPGlite extends PGlite {
       return parser ? parser(text, oid) : text;
     };
     for (const message of messages) {
-      if (message.name === 'rowDescription') {
-        fields = (message as unknown as RowDescription).fields.map((f) => ({
-          name: f.name,
-          dataTypeID: f.dataTypeID,
-        }));
-      } else if (message.name === 'dataRow') {
+      if (message.name === 'dataRow') {
         const texts = (message as unknown as DataRow).fields;
         rows.push(
           options?.rowMode === 'array'
@@ -143,7 +149,13 @@ export class StatementCachingPGlite extends PGlite {
         protocol.serialize.sync(),
       ]),
     );
-    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
+    const described = messages.find((message) => message.name === 'rowDescription') as
+      RowDescription | undefined;
+    const statement = {
+      name,
+      parameterTypes: parse.parseDescribeStatementResults(messages),
+      fields: (described?.fields ?? []).map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+    };
     this.statements.set(text, statement);
     return statement;
   }
