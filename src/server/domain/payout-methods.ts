@@ -170,14 +170,15 @@ const displayColumns = {
   locked: sql<boolean>`${lockedByClaim}`,
   residency: sql<string | null>`${ownerResidency}`,
 };
-const prepareDisplay = (db: Database) => ({
-  all: db
+const prepareDisplayAll = (db: Database) =>
+  db
     .select(displayColumns)
     .from(paymentMethods)
     .where(eq(paymentMethods.profileId, sql.placeholder('profileId')))
     .orderBy(paymentMethods.createdAt)
-    .prepare('payout_methods_display'),
-  one: db
+    .prepare('payout_methods_display');
+const prepareDisplayOne = (db: Database) =>
+  db
     .select(displayColumns)
     .from(paymentMethods)
     .where(
@@ -186,9 +187,23 @@ const prepareDisplay = (db: Database) => ({
         eq(paymentMethods.id, sql.placeholder('id')),
       ),
     )
-    .prepare('payout_method_display'),
-});
-const displayQueries = new WeakMap<Database, ReturnType<typeof prepareDisplay>>();
+    .prepare('payout_method_display');
+// Per database handle, each built when first used: a write answers from its own transaction (a new
+// handle each time), which needs only the one-method query.
+const displayAll = new WeakMap<Database, ReturnType<typeof prepareDisplayAll>>();
+const displayOne = new WeakMap<Database, ReturnType<typeof prepareDisplayOne>>();
+function preparedFor<Q>(
+  cache: WeakMap<Database, Q>,
+  db: Database,
+  prepare: (db: Database) => Q,
+): Q {
+  let query = cache.get(db);
+  if (!query) {
+    query = prepare(db);
+    cache.set(db, query);
+  }
+  return query;
+}
 
 /**
  * A profile's payout methods in the order they were added (or only the one `onlyId` names), each
@@ -199,15 +214,10 @@ export async function displayedMethods(
   profileId: string,
   onlyId?: string,
 ): Promise<{ methods: DisplayedMethod[]; residency: string | undefined }> {
-  let queries = displayQueries.get(db);
-  if (!queries) {
-    queries = prepareDisplay(db);
-    displayQueries.set(db, queries);
-  }
   const found =
     onlyId === undefined
-      ? await queries.all.execute({ profileId })
-      : await queries.one.execute({ profileId, id: onlyId });
+      ? await preparedFor(displayAll, db, prepareDisplayAll).execute({ profileId })
+      : await preparedFor(displayOne, db, prepareDisplayOne).execute({ profileId, id: onlyId });
   return {
     methods: found.map((f) => ({ row: f.method, lockedByClaim: Boolean(f.locked) })),
     residency: found[0]?.residency ?? undefined,
