@@ -8,6 +8,7 @@
 //   the merchant's configuration: the API allows exactly what the portal offers.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { preparedPerHandle } from '../db/prepared';
 import { addresses, claims, paymentMethods, profiles } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 import type { FormValidator } from '../../core/validation/form-validator';
@@ -188,22 +189,10 @@ const prepareDisplayOne = (db: Database) =>
       ),
     )
     .prepare('payout_method_display');
-// Per database handle, each built when first used: a write answers from its own transaction (a new
-// handle each time), which needs only the one-method query.
-const displayAll = new WeakMap<Database, ReturnType<typeof prepareDisplayAll>>();
-const displayOne = new WeakMap<Database, ReturnType<typeof prepareDisplayOne>>();
-function preparedFor<Q>(
-  cache: WeakMap<Database, Q>,
-  db: Database,
-  prepare: (db: Database) => Q,
-): Q {
-  let query = cache.get(db);
-  if (!query) {
-    query = prepare(db);
-    cache.set(db, query);
-  }
-  return query;
-}
+// Each built when first used: a write answers from its own transaction (a new handle each
+// time), which needs only the one-method query.
+const displayAll = preparedPerHandle(prepareDisplayAll);
+const displayOne = preparedPerHandle(prepareDisplayOne);
 
 /**
  * A profile's payout methods in the order they were added (or only the one `onlyId` names), each
@@ -216,8 +205,8 @@ export async function displayedMethods(
 ): Promise<{ methods: DisplayedMethod[]; residency: string | undefined }> {
   const found =
     onlyId === undefined
-      ? await preparedFor(displayAll, db, prepareDisplayAll).execute({ profileId })
-      : await preparedFor(displayOne, db, prepareDisplayOne).execute({ profileId, id: onlyId });
+      ? await displayAll(db).execute({ profileId })
+      : await displayOne(db).execute({ profileId, id: onlyId });
   return {
     methods: found.map((f) => ({ row: f.method, lockedByClaim: Boolean(f.locked) })),
     residency: found[0]?.residency ?? undefined,

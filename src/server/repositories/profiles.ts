@@ -3,6 +3,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import { preparedPerHandle } from '../db/prepared';
 import { addresses, guardians, phones, profiles } from '../db/schema';
 import type { Address } from '../../core/types/entities/address';
 import type { Profile } from '../../core/types/entities/profile';
@@ -164,17 +165,7 @@ const prepareProfileRead = (db: Database) =>
     .from(profiles)
     .where(eq(profiles.id, sql.placeholder('id')))
     .prepare('profile_dto');
-type ProfileRead = ReturnType<typeof prepareProfileRead>;
-// One prepared statement per database handle (a transaction would need its own).
-const profileReads = new WeakMap<Database, ProfileRead>();
-function profileRead(db: Database): ProfileRead {
-  let read = profileReads.get(db);
-  if (!read) {
-    read = prepareProfileRead(db);
-    profileReads.set(db, read);
-  }
-  return read;
-}
+const profileRead = preparedPerHandle(prepareProfileRead);
 
 /** Drivers hand json back parsed; this keeps a driver that does not from breaking the DTO. */
 const parsed = <T>(value: T[] | string): T[] =>
