@@ -109,7 +109,7 @@ describe('/auth/register form', () => {
     await page.user.click(page.terms());
     expect(page.button).toBeEnabled();
     await page.user.type(page.confirmation(), 'x');
-    expect(page.button).toBeDisabled();
+    await waitFor(() => expect(page.button).toBeDisabled());
     // The fields stay editable while the button is disabled.
     expect(page.password()).toBeEnabled();
   });
@@ -118,10 +118,14 @@ describe('/auth/register form', () => {
     visitor();
     const page = await openRegister();
     await page.user.type(page.password(), 'ANA@example.com');
-    expect(errorsOf(page.password())).toContain('Password must be different from Email.');
+    await waitFor(() =>
+      expect(errorsOf(page.password())).toContain('Password must be different from Email.'),
+    );
     expect(page.button).toBeDisabled();
     await page.user.type(page.password(), '1');
-    expect(errorsOf(page.password())).not.toContain('Password must be different from Email.');
+    await waitFor(() =>
+      expect(errorsOf(page.password())).not.toContain('Password must be different from Email.'),
+    );
   });
 
   it('says the confirmation must match once the user leaves it', async () => {
@@ -133,7 +137,7 @@ describe('/auth/register form', () => {
     expect(errorsOf(page.confirmation())).toEqual(['Password confirmation must match Password.']);
     await page.user.click(page.confirmation());
     await page.user.type(page.confirmation(), 'r');
-    expect(errorsOf(page.confirmation())).toEqual([]);
+    await waitFor(() => expect(errorsOf(page.confirmation())).toEqual([]));
   });
 });
 
@@ -256,8 +260,10 @@ describe('/auth/register for a claim', () => {
       'This password is too common. Choose one that is harder to guess.',
     );
     await page.user.type(page.password(), '7');
-    expect(errorsOf(page.password())).not.toContain(
-      'This password is too common. Choose one that is harder to guess.',
+    await waitFor(() =>
+      expect(errorsOf(page.password())).not.toContain(
+        'This password is too common. Choose one that is harder to guess.',
+      ),
     );
   });
 });

@@ -99,7 +99,7 @@ describe('SchemaForm errors', () => {
     // The right check digit: the form submits its data.
     await user.clear(routing);
     await user.type(routing, '021000021');
-    expect(errorsOf(routing)).toEqual([]);
+    await waitFor(() => expect(errorsOf(routing)).toEqual([]));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalledWith({
       ...ACH,
@@ -227,7 +227,7 @@ describe('SchemaForm server errors', () => {
     // Editing the field clears its server error; the other stays.
     await user.clear(sortCode);
     await user.type(sortCode, '083210');
-    expect(errorsOf(sortCode)).toEqual([]);
+    await waitFor(() => expect(errorsOf(sortCode)).toEqual([]));
     expect(errorsOf(nickname)).toContain('This nickname is in use.');
   });
 });

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   caretAfter,
   formatMasked,
@@ -31,7 +31,7 @@ describe('schema-form masks', () => {
     expect(ssn).toHaveValue('123-45-6789');
     expect(ssn).toHaveAttribute('inputmode', 'numeric');
     expect(ssn).toHaveAttribute('placeholder', '123-45-6789');
-    expect(lastData()?.ssn).toBe('123-45-6789');
+    await waitFor(() => expect(lastData()?.ssn).toBe('123-45-6789'));
   });
 
   it('groups a card number by four and stores its 16 digits', async () => {
@@ -40,7 +40,7 @@ describe('schema-form masks', () => {
     await user.type(pan, '41111111111111119999');
     expect(pan).toHaveValue('4111 1111 1111 1111');
     expect(pan).toHaveAttribute('autocomplete', 'cc-number');
-    expect(lastData()?.pan).toBe('4111111111111111');
+    await waitFor(() => expect(lastData()?.pan).toBe('4111111111111111'));
   });
 
   it('expiry: MM/YY with the slash added as typed and kept in the value', async () => {
@@ -50,7 +50,7 @@ describe('schema-form masks', () => {
     expect(expiry).toHaveValue('12/29');
     expect(expiry).toHaveAttribute('inputmode', 'numeric');
     expect(expiry).toHaveAttribute('placeholder', 'MM/YY');
-    expect(lastData()?.expiryDate).toBe('12/29');
+    await waitFor(() => expect(lastData()?.expiryDate).toBe('12/29'));
     await user.type(expiry, '{Backspace}{Backspace}');
     expect(expiry).toHaveValue('12');
   });
@@ -58,11 +58,11 @@ describe('schema-form masks', () => {
   it('upper-cases a BIC and shows an IBAN in groups of four, stored electronically', async () => {
     const { user, lastData } = await renderForm({ formId: 'bank-account', country: 'DE' });
     await user.type(screen.getByRole('textbox', { name: 'BIC (SWIFT code)' }), 'deutdeff');
-    expect(lastData()?.bic).toBe('DEUTDEFF');
+    await waitFor(() => expect(lastData()?.bic).toBe('DEUTDEFF'));
     const iban = screen.getByRole('textbox', { name: 'IBAN' });
     await user.type(iban, 'de89 3704-0044 0532 0130 00');
     expect(iban).toHaveValue('DE89 3704 0044 0532 0130 00');
-    expect(lastData()?.iban).toBe('DE89370400440532013000');
+    await waitFor(() => expect(lastData()?.iban).toBe('DE89370400440532013000'));
   });
 });
 
@@ -78,7 +78,7 @@ describe('schema-form confirmation field', () => {
     expect(confirmation).toHaveValue('');
     await user.type(confirmation, '123456789');
     expect(confirmation).toHaveValue('123456789');
-    expect(lastData()?.accountNumberConfirmation).toBe('123456789');
+    await waitFor(() => expect(lastData()?.accountNumberConfirmation).toBe('123456789'));
     expect(fireEvent.copy(confirmation)).toBe(false);
     expect(fireEvent.cut(confirmation)).toBe(false);
     // The original field takes a paste.
@@ -97,7 +97,7 @@ describe('schema-form confirmation field', () => {
     expect(confirmation).toHaveValue('');
     await user.type(confirmation, '4111111111111111');
     expect(confirmation).toHaveValue('4111 1111 1111 1111');
-    expect(lastData()?.panConfirmation).toBe('4111111111111111');
+    await waitFor(() => expect(lastData()?.panConfirmation).toBe('4111111111111111'));
   });
 });
 
@@ -192,7 +192,7 @@ describe('schema-form phone and one-time code', () => {
     expect(phone.parentElement).toHaveTextContent('+');
     await user.type(phone, '+1 (415) 555-0123');
     expect(phone).toHaveValue('14155550123');
-    expect(lastData()?.number).toBe('+14155550123');
+    await waitFor(() => expect(lastData()?.number).toBe('+14155550123'));
   });
 
   it('phone: a pasted number with spaces keeps every digit, and a too long one is refused, not cut', async () => {
@@ -201,10 +201,10 @@ describe('schema-form phone and one-time code', () => {
     await user.click(phone);
     await user.paste('+33 6 12 34 56 78');
     expect(phone).toHaveValue('33612345678');
-    expect(lastData()?.number).toBe('+33612345678');
+    await waitFor(() => expect(lastData()?.number).toBe('+33612345678'));
     await user.clear(phone);
     await user.paste('+44 20 7946 0958 1234 5678');
-    expect(lastData()?.number).toBe('+44207946095812345678');
+    await waitFor(() => expect(lastData()?.number).toBe('+44207946095812345678'));
   });
 
   it('masked fields drop pasted spaces and dashes before limiting', async () => {
@@ -225,10 +225,10 @@ describe('schema-form phone and one-time code', () => {
     );
     await user.type(otp, '12a3456789');
     expect(otp).toHaveValue('123456');
-    expect(lastData()).toEqual({ prefix: '4821', otp: '123456' });
+    await waitFor(() => expect(lastData()).toEqual({ prefix: '4821', otp: '123456' }));
     await user.clear(otp);
     await user.paste('654 321');
-    expect(lastData()).toEqual({ prefix: '4821', otp: '654321' });
+    await waitFor(() => expect(lastData()).toEqual({ prefix: '4821', otp: '654321' }));
   });
 
   it('OTP without a prefix shows only the code input', async () => {
@@ -236,5 +236,61 @@ describe('schema-form phone and one-time code', () => {
     const otp = screen.getByRole('textbox', { name: 'Confirmation code' });
     expect(otp.parentElement?.textContent).toBe('');
     expect(otp).toHaveAccessibleDescription('Enter the 6-digit code we sent you.');
+  });
+});
+
+describe('schema-form typing', () => {
+  // A key's frame shows only the character; the form takes the value right after that frame.
+  const achForm = { formId: 'bank-account', country: 'US', method: 'ACH' } as const;
+  const ACH = { countryCode: 'US', transferMethod: 'ACH' };
+
+  it('hands typed keys to the form after they are shown, as one change when they come together', async () => {
+    const { lastData, onChange } = await renderForm({ ...achForm, formData: ACH });
+    const nickname = screen.getByRole('textbox', { name: 'Account nickname' });
+    const before = onChange.mock.calls.length;
+    fireEvent.input(nickname, { target: { value: 'H' } });
+    fireEvent.input(nickname, { target: { value: 'Ho' } });
+    expect(nickname).toHaveValue('Ho');
+    expect(onChange.mock.calls.length).toBe(before);
+    await waitFor(() => expect(lastData()?.nickname).toBe('Ho'));
+    expect(onChange.mock.calls.length).toBe(before + 1);
+  });
+
+  it('loses no key: a blur or Enter hands the value over at once, and the submit has it', async () => {
+    const onSubmit = vi.fn();
+    const { user, lastData } = await renderForm({ ...achForm, formData: ACH, onSubmit });
+    const nickname = screen.getByRole('textbox', { name: 'Account nickname' });
+    fireEvent.input(nickname, { target: { value: 'Rent' } });
+    fireEvent.blur(nickname);
+    expect(lastData()?.nickname).toBe('Rent');
+
+    await user.click(screen.getByRole('radio', { name: 'Checking' }));
+    await user.type(screen.getByRole('textbox', { name: 'Routing number' }), '021000021');
+    await user.type(screen.getByRole('textbox', { name: 'Account number' }), '123456789');
+    const confirmation = screen.getByRole('textbox', { name: 'Account number confirmation' });
+    // The last key and Enter at once: the implicit submission carries the last digit.
+    await user.type(confirmation, '123456789{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      nickname: 'Rent',
+      accountNumberConfirmation: '123456789',
+    });
+  });
+
+  it('a submit made by script right after a key (a password manager) still has that key', async () => {
+    const onSubmit = vi.fn();
+    const filled = {
+      ...ACH,
+      nickname: 'Rent',
+      accountType: 'CHECKING',
+      routingNumber: '021000021',
+      accountNumber: '123456789',
+    };
+    await renderForm({ ...achForm, formData: filled, onSubmit });
+    const confirmation = screen.getByRole('textbox', { name: 'Account number confirmation' });
+    fireEvent.input(confirmation, { target: { value: '123456789' } });
+    fireEvent.submit(confirmation.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ accountNumberConfirmation: '123456789' });
   });
 });

@@ -21,6 +21,7 @@ import type { JsonSchema } from '../../../core/schemas/json-schema';
 import { showFiltered } from '../../lib/filtered-input';
 import { countryOptions } from './countries';
 import { describedBy, hintId } from './field-ids';
+import { useDeferredChange } from './deferred-change';
 import { caretAfter, formatMasked, isDigitMask, storedMasked } from './mask';
 import { stateOptions } from './us-states';
 import type { SchemaFormContext } from './form-context';
@@ -65,8 +66,11 @@ export function TextInput(props: BaseInputTemplateProps<Record<string, unknown>,
   const { t } = useTranslation('fields');
   const inputRef = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
+  const typed = useDeferredChange(onChange);
   const mask = typeof options.mask === 'string' && options.mask ? options.mask : undefined;
-  const text = value === undefined || value === null ? '' : String(value);
+  // A render before the form has taken the typed value (another field's change) keeps it shown.
+  const current = typed.pending ? typed.pending.value : value;
+  const text = current === undefined || current === null ? '' : String(current);
   const shown = mask ? formatMasked(text, mask) : text;
   const shownPlaceholder = useMemo(
     () => (placeholder ? t(placeholder, { defaultValue: placeholder }) : undefined),
@@ -96,7 +100,7 @@ export function TextInput(props: BaseInputTemplateProps<Record<string, unknown>,
     } else if (options.uppercase === true) {
       next = next.toUpperCase();
     }
-    onChange(next === '' ? options.emptyValue : next);
+    typed.change(next === '' ? options.emptyValue : next);
   };
   const clipboard = options.blockClipboard === true;
   const inputType = typeof options.inputType === 'string' ? options.inputType : (type ?? 'text');
@@ -131,7 +135,11 @@ export function TextInput(props: BaseInputTemplateProps<Record<string, unknown>,
       aria-invalid={invalid(rawErrors)}
       aria-describedby={describedBy(id, schema, uiSchema, rawErrors)}
       onChange={handleChange}
-      onBlur={(event: FocusEvent<HTMLInputElement>) => onBlur(id, event.target.value)}
+      onKeyDown={typed.onKeyDown}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => {
+        typed.flush();
+        onBlur(id, event.target.value);
+      }}
       onFocus={(event: FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value)}
       onPaste={clipboard ? blockClipboard : undefined}
       onCopy={clipboard ? blockClipboard : undefined}
@@ -172,7 +180,9 @@ export function ExpiryWidget(props: Props) {
 export function PhoneWidget(props: Props) {
   const { id, value, options, onChange, onBlur, onFocus, schema, uiSchema, rawErrors } = props;
   const { t } = useTranslation('fields');
-  const digits = typeof value === 'string' ? value.replace(/\D/g, '') : '';
+  const typed = useDeferredChange(onChange);
+  const current = typed.pending ? typed.pending.value : value;
+  const digits = typeof current === 'string' ? current.replace(/\D/g, '') : '';
   const placeholder = props.placeholder
     ? t(props.placeholder, { defaultValue: props.placeholder }).replace(/^\+/, '')
     : undefined;
@@ -200,9 +210,13 @@ export function PhoneWidget(props: Props) {
         onChange={(event) => {
           const next = event.target.value.replace(/\D/g, '');
           showFiltered(event.target, next);
-          onChange(next ? `+${next}` : options.emptyValue);
+          typed.change(next ? `+${next}` : options.emptyValue);
         }}
-        onBlur={() => onBlur(id, value)}
+        onKeyDown={typed.onKeyDown}
+        onBlur={() => {
+          typed.flush();
+          onBlur(id, current);
+        }}
         onFocus={() => onFocus(id, value)}
       />
     </div>
@@ -224,6 +238,8 @@ export function OtpWidget(props: Props) {
         ? fromData
         : '';
   const { t } = useTranslation();
+  const typed = useDeferredChange(onChange);
+  const current = typed.pending ? typed.pending.value : value;
   const length = typeof options.mask === 'string' ? options.mask.length : 6;
   const prefixId = `${id}__prefix`;
   const description = [prefix ? prefixId : null, describedBy(id, schema, uiSchema, rawErrors)]
@@ -252,7 +268,7 @@ export function OtpWidget(props: Props) {
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern={`\\d{${length}}`}
-        value={typeof value === 'string' ? value : ''}
+        value={typeof current === 'string' ? current : ''}
         disabled={props.disabled}
         readOnly={props.readonly}
         required={props.required}
@@ -261,9 +277,13 @@ export function OtpWidget(props: Props) {
         onChange={(event) => {
           const next = event.target.value.replace(/\D/g, '').slice(0, length);
           showFiltered(event.target, next);
-          onChange(next || options.emptyValue);
+          typed.change(next || options.emptyValue);
         }}
-        onBlur={() => onBlur(id, value)}
+        onKeyDown={typed.onKeyDown}
+        onBlur={() => {
+          typed.flush();
+          onBlur(id, current);
+        }}
         onFocus={() => onFocus(id, value)}
       />
     </div>

@@ -1,0 +1,98 @@
+// Typing into a field: the key's own frame shows the character (the browser has already put it in
+// the input) and nothing else; the form's pass over the change — RJSF's new state, the live
+// validation of every field, the errors and summary it renders, the page's own reactions — runs
+// right after that frame is painted. That pass is most of a key's cost, so a key is painted as soon
+// as the browser can, and keys typed faster than a frame are handed over as one change.
+//
+// Nothing typed is lost: a blur (which comes before a click on a button), Enter (before the form's
+// implicit submission looks at its button), any submit (a password manager's, say: RJSF validates
+// a submit with the changes queued before it) and the field's removal hand the value over at once.
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+
+/** After the next frame is painted, or after `fallbackMs` when no frame comes (a hidden tab). */
+function afterNextPaint(run: () => void, fallbackMs = 100): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    window.clearTimeout(fallback);
+    run();
+  };
+  const fallback = window.setTimeout(once, fallbackMs);
+  // A task queued from a frame's callback runs once that frame is painted.
+  if (typeof window.requestAnimationFrame === 'function') {
+    window.requestAnimationFrame(() => window.setTimeout(once, 0));
+  }
+}
+
+// Captured on the document: runs before the form's own submit handler. Added once per field (the
+// same listener is not added twice); a flush with nothing pending does nothing.
+const SUBMIT_CAPTURE = { capture: true } as const;
+
+export interface DeferredChange<T> {
+  /** Takes a typed value; the form is told after the next paint. */
+  change: (value: T) => void;
+  /** Tells the form the pending value now, if there is one. */
+  flush: () => void;
+  /** Enter hands the value over before the form's implicit submission reads it. */
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** The value typed and not yet handed over, to render instead of the form's older one. */
+  pending: { value: T } | null;
+}
+
+export function useDeferredChange<T>(onChange: (value: T) => void): DeferredChange<T> {
+  const latest = useRef(onChange);
+  useLayoutEffect(() => {
+    latest.current = onChange;
+  });
+  const pending = useRef<{ value: T } | null>(null);
+  // What the field renders until the form has the value: a render in between (another field's
+  // change) would otherwise write the form's older value back into the input.
+  const [shown, setShown] = useState<{ value: T } | null>(null);
+
+  const flush = useCallback(() => {
+    const typed = pending.current;
+    if (!typed) return;
+    pending.current = null;
+    setShown(null);
+    latest.current(typed.value);
+  }, []);
+
+  const change = useCallback(
+    (value: T) => {
+      const scheduled = pending.current !== null;
+      pending.current = { value };
+      setShown(pending.current);
+      if (!scheduled) {
+        afterNextPaint(flush);
+        document.addEventListener('submit', flush, SUBMIT_CAPTURE);
+      }
+    },
+    [flush],
+  );
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLInputElement>) => {
+      if (event.key === 'Enter') flush();
+    },
+    [flush],
+  );
+
+  // A field removed with a key pending (its form left, its variant changed) still hands it over.
+  useEffect(
+    () => () => {
+      document.removeEventListener('submit', flush, SUBMIT_CAPTURE);
+      flush();
+    },
+    [flush],
+  );
+
+  return { change, flush, onKeyDown, pending: shown };
+}
