@@ -2,7 +2,15 @@
 // Chromium is installed, and start ONE real server (`scripts/start.ts`) on a free port with a fresh
 // PGlite data directory. Tests get the base URL, port and admin key through `inject`.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,8 +109,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
   });
   let output = '';
+  // The server's whole log (warnings and errors) stays after the run: a journey that fails on a
+  // 500 leaves its screenshot in test-results/failures and the server's reason here.
+  mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
+  const log = createWriteStream(join(REPO_ROOT, 'test-results/e2e-server.log'));
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
+    log.write(chunk);
   };
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
@@ -126,6 +139,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    log.end();
   };
 
   const baseUrl = `http://localhost:${port}`;
