@@ -35,6 +35,19 @@ export function ExchangeRateDisplay({
   const locale = i18n.language || 'en';
   const source = formatMoney(sourceAmount, sourceCurrency, locale);
   const target = formatMoney(targetAmount, targetCurrency, locale);
+  // Paid in the claim's own currency: nothing is converted, so no rate and no rate date to show.
+  if (sourceCurrency === targetCurrency) {
+    return (
+      <div className={['exchange-rate', className].filter(Boolean).join(' ')}>
+        <p className="exchange-rate__amounts">
+          <strong className="exchange-rate__target">{target}</strong>
+        </p>
+        <p className="exchange-rate__meta">
+          {t('widgets.exchangeRate.noConversion', { currency: targetCurrency })}
+        </p>
+      </div>
+    );
+  }
   const formattedRate = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(
     Number(rate),
   );

@@ -201,6 +201,9 @@ describe('claims dashboard', () => {
     const currency = screen.getByRole('combobox', { name: 'Currency you are paid in' });
     expect(currency).toHaveValue('USD');
     expect(offered()).toEqual(['USD', 'EUR']);
+    // Paid in the claim's own currency: the amount, with no rate of 1 USD to 1 USD.
+    expect(await screen.findByText('Paid in USD: no conversion.')).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Currency conversion' })).not.toBeInTheDocument();
     await user.selectOptions(currency, 'EUR');
     await waitFor(() =>
       expect(screen.getByRole('group', { name: 'Currency conversion' })).toHaveTextContent(

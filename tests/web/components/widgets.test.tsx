@@ -30,6 +30,16 @@ describe('shared widgets', () => {
     expect(group).toHaveTextContent(/Rate as of Mar 4, 2025/);
   });
 
+  it('shows no conversion, rate or rate date when the currency stays the same', async () => {
+    await renderWithProviders(
+      <ExchangeRateDisplay {...quote} targetAmount="1234.5" targetCurrency="USD" rate="1" />,
+    );
+    expect(screen.getByText('$1,234.50')).toBeVisible();
+    expect(screen.getByText('Paid in USD: no conversion.')).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Currency conversion' })).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/1 USD = 1 USD|Rate as of/);
+  });
+
   it('formats the conversion in German after a language switch', async () => {
     await renderWithProviders(<ExchangeRateDisplay {...quote} />);
     await setLanguage('de');
