@@ -3,6 +3,7 @@
 // profile or fails it again. Only real images, only when the check failed, only once per review.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '../../src/server/domain/id-documents';
 import { idDocuments } from '../../src/server/db/schema';
 import { DATABASE_KINDS } from './support/databases';
 import {
@@ -98,6 +99,51 @@ describe.each(DATABASE_KINDS)('photo-ID proofing on %s', (kind) => {
     const me = await user.browser.api<{ status: string }>('GET', '/me');
     expect(me.body.data.status).toBe('ID_PROOFING_FAILED');
     expect((await user.browser.api('POST', '/id-proofing/documents', DOCUMENTS)).status).toBe(200);
+  });
+
+  it('refuses an image over 4 MB by its field and a body over the upload limit with a 413', async () => {
+    const user = await failedUser();
+    const stored = async () =>
+      (
+        await t.database.db
+          .select({ id: idDocuments.id })
+          .from(idDocuments)
+          .where(eq(idDocuments.profileId, user.profileId))
+      ).length;
+    const jpeg = (bytes: number) => {
+      const image = Buffer.alloc(bytes, 0xff);
+      image.set([0xff, 0xd8, 0xff, 0xe0]);
+      return { contentType: 'image/jpeg', data: image.toString('base64') };
+    };
+    const photo = jpeg(MAX_IMAGE_BYTES);
+    // One photo a byte over 4 MB, the others fine: refused on its field.
+    const oversize = await user.browser.api('POST', '/id-proofing/documents', {
+      ...DOCUMENTS,
+      selfie: jpeg(MAX_IMAGE_BYTES + 1),
+    });
+    expect(oversize.status).toBe(400);
+    expect(oversize.body.errors?.[0]).toMatchObject({
+      path: '/selfie',
+      messageKey: 'idDocument.tooLarge',
+    });
+    // Past the route's own body limit (three photos at 4 MB, and room for the JSON around them):
+    // refused before the body is read, with {code, message}.
+    const flood = await user.browser.api('POST', '/id-proofing/documents', {
+      front: photo,
+      back: photo,
+      selfie: { ...photo, data: photo.data + 'x'.repeat(64 * 1024) },
+    });
+    expect(flood.status).toBe(413);
+    expect(flood.body).toMatchObject({ code: 413, message: expect.any(String) });
+    expect(await stored()).toBe(0);
+    // Three photos at 4 MB fit, although the rest of the API takes 64 kB at most.
+    const full = await user.browser.api('POST', '/id-proofing/documents', {
+      front: photo,
+      back: photo,
+      selfie: photo,
+    });
+    expect(full.status, JSON.stringify(full.body).slice(0, 300)).toBe(200);
+    expect(await stored()).toBe(1);
   });
 
   it('refuses what is not an image, and documents nobody asked for', async () => {
