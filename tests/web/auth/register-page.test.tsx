@@ -168,6 +168,18 @@ describe('/auth/register for a claim', () => {
     await waitFor(() => expect(page.router.state.location.pathname).toBe('/auth/login'));
   });
 
+  it('registers with Enter typed right after the last key of the confirmation', async () => {
+    const sent = visitor();
+    const page = await openRegister();
+    await page.user.click(page.terms());
+    await page.user.type(page.password(), PASSWORD);
+    // The button is enabled by the last key; Enter comes before that key's own pass is over.
+    await page.user.type(page.confirmation(), `${PASSWORD}{Enter}`);
+    expect(await screen.findByRole('dialog', { name: 'Your account is ready' })).toBeVisible();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({ password: PASSWORD });
+  });
+
   it('closing the success modal goes to sign in too', async () => {
     visitor();
     const page = await openRegister();
