@@ -111,6 +111,24 @@ async function expectTrapped(page: Page, presses = 12) {
 const field = (label: string) => named(label);
 
 describe('keyboard only (browser)', () => {
+  it('Enter right after the last key sends what was typed (fields hand keys over after the frame)', async () => {
+    const email = uniqueEmail('enter');
+    const { inviteUrl } = await createClaim(email);
+    const page = await newPage();
+    await page.goto(inviteUrl.replace(/^https?:\/\/[^/]+/, base()));
+    const submit = page.getByRole('button', { name: named(t.common('register.submit')) });
+    await tabTo(page, (f) => f.tag === 'input' && /terms of service/i.test(f.name));
+    await page.keyboard.press('Space');
+    await tabTo(page, field(t.field('password')));
+    await page.keyboard.type(PASSWORD);
+    await tabTo(page, field(t.field('passwordConfirmation')));
+    await see(submit).toBeDisabled();
+    // The last key enables the button; Enter is sent with it, before that key's pass has run.
+    await page.keyboard.type(PASSWORD.slice(0, -1));
+    await Promise.all([page.keyboard.type(PASSWORD.slice(-1)), page.keyboard.press('Enter')]);
+    await see(page.getByRole('dialog')).toContainText(t.common('register.success.title'));
+  });
+
   it('registers, completes the profile and adds a bank account without the mouse', async () => {
     const email = uniqueEmail('keyboard');
     const { inviteUrl } = await createClaim(email);
