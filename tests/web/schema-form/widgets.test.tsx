@@ -57,8 +57,17 @@ describe('schema-form masks', () => {
 
   it('upper-cases a BIC and shows an IBAN in groups of four, stored electronically', async () => {
     const { user, lastData } = await renderForm({ formId: 'bank-account', country: 'DE' });
-    await user.type(screen.getByRole('textbox', { name: 'BIC (SWIFT code)' }), 'deutdeff');
+    const bic = screen.getByRole('textbox', { name: 'BIC (SWIFT code)' });
+    await user.type(bic, 'deutdeff');
+    expect(bic).toHaveValue('DEUTDEFF');
     await waitFor(() => expect(lastData()?.bic).toBe('DEUTDEFF'));
+    // A letter typed inside the code is upper-cased where it went, the caret after it.
+    await user.type(bic, 'x', { initialSelectionStart: 4, initialSelectionEnd: 4 });
+    await user.keyboard('x');
+    expect(bic).toHaveValue('DEUTXXDEFF');
+    await waitFor(() => expect(lastData()?.bic).toBe('DEUTXXDEFF'));
+    await user.clear(bic);
+    await user.type(bic, 'deutdeff');
     const iban = screen.getByRole('textbox', { name: 'IBAN' });
     await user.type(iban, 'de89 3704-0044 0532 0130 00');
     expect(iban).toHaveValue('DE89 3704 0044 0532 0130 00');

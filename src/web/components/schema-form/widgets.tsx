@@ -99,6 +99,8 @@ export function TextInput(props: BaseInputTemplateProps<Record<string, unknown>,
       next = storedMasked(next, mask);
     } else if (options.uppercase === true) {
       next = next.toUpperCase();
+      // Shown at once, the caret where it was (a letter typed inside a BIC stays where it went).
+      showFiltered(event.target, next, event.target.selectionStart ?? next.length);
     }
     typed.change(next === '' ? options.emptyValue : next);
   };
