@@ -95,21 +95,28 @@ export function schemaModule(key: string, schema: object, scope: string): Varian
 
 /**
  * The modules a process has generated, by URL. A published version's are generated again on a
- * miss (any process can, from the database); previews are kept in memory, the last few hundred.
+ * miss (any process can, from the database), so only the versions used last are kept (a portal
+ * that runs for months through many publications does not keep every one); previews are kept in
+ * memory, the last few hundred.
  */
-export function createValidatorStore(options: { previewLimit?: number } = {}) {
+export function createValidatorStore(
+  options: { previewLimit?: number; versionLimit?: number } = {},
+) {
   const limit = options.previewLimit ?? 400;
+  const versionLimit = options.versionLimit ?? 16;
   const byVersion = new Map<number, VariantModule[]>();
   const previews = new Map<string, string>();
 
   return {
-    /** The changed variants of a rules version, generated once per version. */
+    /** The changed variants of a rules version, generated once while it stays in use. */
     forVersion(id: number, files: RuleCatalog, catalog: RuleCatalog): ServedVariant[] {
       let modules = byVersion.get(id);
-      if (!modules) {
-        modules = id === 0 ? [] : variantModules(files, catalog, String(id));
-        byVersion.set(id, modules);
-      }
+      if (!modules) modules = id === 0 ? [] : variantModules(files, catalog, String(id));
+      // Used last goes last; the version used longest ago goes first when there are too many.
+      byVersion.delete(id);
+      byVersion.set(id, modules);
+      while (byVersion.size > versionLimit)
+        byVersion.delete(byVersion.keys().next().value as number);
       return modules.map((m) => m.variant);
     },
 
