@@ -1,6 +1,7 @@
 // npm run admin -- create-claim --email a@b.c --amount 125.50 --currency USD [--merchant demo]
 // npm run admin -- set-status --profile <id> --status ON_HOLD
 // npm run admin -- create-staff --email a@b.c --role editor|approver [--password <at least 12>]
+// npm run admin -- disable-staff --email a@b.c
 // Talks to a running server (--url, default http://localhost:$PORT or 8080) with the admin key
 // from ADMIN_API_KEY, --key, or the development key the server wrote under DATA_DIR.
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ const USAGE = `usage:
   npm run admin -- create-claim --email <email> --amount <decimal> --currency <ISO 4217> [--merchant <id>]
   npm run admin -- set-status --profile <id> --status <PROFILE_STATUS>
   npm run admin -- create-staff --email <email> --role editor|approver [--password <password>]
+  npm run admin -- disable-staff --email <email>
 options: --url <server>  --key <admin key>`;
 
 function fail(message: string, code = 2): never {
@@ -108,6 +110,9 @@ if (command === 'create-claim') {
     role: values.role,
     ...(values.password ? { password: values.password } : {}),
   });
+} else if (command === 'disable-staff') {
+  if (!values.email) fail('disable-staff needs --email');
+  await call('POST', '/master/admin/v1/staff/disable', { email: values.email });
 } else {
   fail(command ? `unknown command "${command}"` : 'no command given');
 }

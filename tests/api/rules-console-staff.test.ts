@@ -175,6 +175,50 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
     expect(mine[0]).toBe('session.start');
   });
 
+  it('disables a staff account with the admin key: its session ends and it cannot sign in again', async () => {
+    const leaver = await createStaff(t.app, 'editor');
+    const { browser, response } = await signIn(t.app, leaver, -1);
+    expect(response.status).toBe(200);
+    expect((await browser.request('GET', '/session')).status).toBe(200);
+
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/master/admin/v1/staff/disable',
+      payload: { email: leaver.email },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const disabled = await admin<{ email: string; disabledAt: string }>(
+      t.app,
+      'POST',
+      '/staff/disable',
+      { email: leaver.email.toUpperCase() },
+    );
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.data.email).toBe(leaver.email);
+
+    // The session already open is over, and a right password and code are refused.
+    expect((await browser.request('GET', '/session')).status).toBe(401);
+    expect((await signIn(t.app, leaver, 0)).response.status).toBe(401);
+    // Again: nothing changes. Nobody: 404.
+    const again = await admin<{ disabledAt: string }>(t.app, 'POST', '/staff/disable', {
+      email: leaver.email,
+    });
+    expect(again.body.data.disabledAt).toBe(disabled.body.data.disabledAt);
+    const nobody = await admin(t.app, 'POST', '/staff/disable', { email: uniqueEmail() });
+    expect(nobody.status).toBe(404);
+
+    const reader = (await signIn(t.app, await createStaff(t.app, 'approver'), 0)).browser;
+    const log = await reader.request('GET', '/audit?limit=50');
+    const entries = log.body.data as {
+      actor: string;
+      action: string;
+      detail?: { email?: string };
+    }[];
+    expect(
+      entries.filter((e) => e.action === 'staff.disable' && e.detail?.email === leaver.email),
+    ).toHaveLength(1);
+  });
+
   it('rate-limits sign-in attempts per address', async () => {
     const strict = await startTestApp(kind, { RATE_LIMIT_SCALE: '1' });
     try {

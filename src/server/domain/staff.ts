@@ -2,8 +2,9 @@
 // password and a TOTP code. Every outcome is written to the audit log, failures included.
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client';
-import { staff } from '../db/schema';
-import { ApiError, badRequest, conflict, unauthorized } from '../errors';
+import { and, eq, isNull } from 'drizzle-orm';
+import { staff, staffSessions } from '../db/schema';
+import { ApiError, badRequest, conflict, notFound, unauthorized } from '../errors';
 import { acceptTotpStep, findStaffByEmail, recordAudit } from '../repositories/staff';
 import type { Sealer } from '../services/encryption';
 import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from '../services/passwords';
@@ -72,6 +73,45 @@ export async function createStaffAccount(
     otpauthUri: uri,
     ...(initialPassword ? { initialPassword } : {}),
   };
+}
+
+export interface DisabledStaff {
+  id: string;
+  email: string;
+  role: StaffRole;
+  disabledAt: string;
+}
+
+/**
+ * Disables a staff account (someone who left, a lost authenticator): it can no longer sign in, its
+ * sessions end at once, and the audit log keeps who it was. Disabling twice changes nothing.
+ */
+export async function disableStaffAccount(db: Database, email: string): Promise<DisabledStaff> {
+  return db.transaction(async (tx) => {
+    const account = await findStaffByEmail(tx, email);
+    if (!account) throw notFound('NotFound: no staff account with this email');
+    let disabledAt = account.disabledAt;
+    if (!disabledAt) {
+      disabledAt = new Date();
+      await tx.update(staff).set({ disabledAt }).where(eq(staff.id, account.id));
+      await tx
+        .update(staffSessions)
+        .set({ revokedAt: disabledAt })
+        .where(and(eq(staffSessions.staffId, account.id), isNull(staffSessions.revokedAt)));
+      await recordAudit(tx, {
+        staffId: account.id,
+        actor: 'admin-key',
+        action: 'staff.disable',
+        detail: { email: account.email },
+      });
+    }
+    return {
+      id: account.id,
+      email: account.email,
+      role: account.role as StaffRole,
+      disabledAt: disabledAt.toISOString(),
+    };
+  });
 }
 
 const refused = () =>

@@ -14,7 +14,7 @@ import { portalOrigin } from '../../services/merchants';
 import { blockTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
-import { createStaffAccount } from '../../domain/staff';
+import { createStaffAccount, disableStaffAccount } from '../../domain/staff';
 import { importDrafts, publishedRules } from '../../domain/rules-console';
 import { publishedCountries } from '../../repositories/rule-versions';
 import { STAFF_ROLES, type StaffRole } from '../../services/staff-sessions';
@@ -211,6 +211,39 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const body = request.body as { email: string; role: StaffRole; password?: string };
       return reply.status(201).send({ data: await createStaffAccount(db, sealer, body) });
+    },
+  );
+
+  // A staff account that must stop working: refused at sign-in, its sessions ended.
+  app.post(
+    '/staff/disable',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        security: [{ adminKey: [] }],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email'],
+          properties: { email: { type: 'string', format: 'email', maxLength: 254 } },
+        },
+        response: {
+          200: data(
+            exact({
+              id: uuid,
+              email: str,
+              role: { type: 'string', enum: [...STAFF_ROLES] },
+              disabledAt: { type: 'string', format: 'date-time' },
+            }),
+            'The disabled account (disabling it again changes nothing).',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { email } = request.body as { email: string };
+      return { data: await disableStaffAccount(db, email) };
     },
   );
 
