@@ -43,11 +43,11 @@ export interface DeferredChange<T> {
   flush: () => void;
   /** Enter hands the value over before the form's implicit submission reads it. */
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
-  /** The value typed and not yet handed over, to render instead of the form's older one. */
-  pending: { value: T } | null;
+  /** What the field shows: the value typed and not yet handed over, else the form's. */
+  value: T;
 }
 
-export function useDeferredChange<T>(onChange: (value: T) => void): DeferredChange<T> {
+export function useDeferredChange<T>(value: T, onChange: (value: T) => void): DeferredChange<T> {
   const latest = useRef(onChange);
   useLayoutEffect(() => {
     latest.current = onChange;
@@ -94,5 +94,5 @@ export function useDeferredChange<T>(onChange: (value: T) => void): DeferredChan
     [flush],
   );
 
-  return { change, flush, onKeyDown, pending: shown };
+  return { change, flush, onKeyDown, value: shown ? shown.value : value };
 }

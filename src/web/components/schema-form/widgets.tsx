@@ -66,11 +66,10 @@ export function TextInput(props: BaseInputTemplateProps<Record<string, unknown>,
   const { t } = useTranslation('fields');
   const inputRef = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
-  const typed = useDeferredChange(onChange);
-  const mask = typeof options.mask === 'string' && options.mask ? options.mask : undefined;
   // A render before the form has taken the typed value (another field's change) keeps it shown.
-  const current = typed.pending ? typed.pending.value : value;
-  const text = current === undefined || current === null ? '' : String(current);
+  const typed = useDeferredChange(value, onChange);
+  const mask = typeof options.mask === 'string' && options.mask ? options.mask : undefined;
+  const text = typed.value === undefined || typed.value === null ? '' : String(typed.value);
   const shown = mask ? formatMasked(text, mask) : text;
   const shownPlaceholder = useMemo(
     () => (placeholder ? t(placeholder, { defaultValue: placeholder }) : undefined),
@@ -182,9 +181,8 @@ export function ExpiryWidget(props: Props) {
 export function PhoneWidget(props: Props) {
   const { id, value, options, onChange, onBlur, onFocus, schema, uiSchema, rawErrors } = props;
   const { t } = useTranslation('fields');
-  const typed = useDeferredChange(onChange);
-  const current = typed.pending ? typed.pending.value : value;
-  const digits = typeof current === 'string' ? current.replace(/\D/g, '') : '';
+  const typed = useDeferredChange(value, onChange);
+  const digits = typeof typed.value === 'string' ? typed.value.replace(/\D/g, '') : '';
   const placeholder = props.placeholder
     ? t(props.placeholder, { defaultValue: props.placeholder }).replace(/^\+/, '')
     : undefined;
@@ -217,7 +215,7 @@ export function PhoneWidget(props: Props) {
         onKeyDown={typed.onKeyDown}
         onBlur={() => {
           typed.flush();
-          onBlur(id, current);
+          onBlur(id, typed.value);
         }}
         onFocus={() => onFocus(id, value)}
       />
@@ -240,8 +238,7 @@ export function OtpWidget(props: Props) {
         ? fromData
         : '';
   const { t } = useTranslation();
-  const typed = useDeferredChange(onChange);
-  const current = typed.pending ? typed.pending.value : value;
+  const typed = useDeferredChange(value, onChange);
   const length = typeof options.mask === 'string' ? options.mask.length : 6;
   const prefixId = `${id}__prefix`;
   const description = [prefix ? prefixId : null, describedBy(id, schema, uiSchema, rawErrors)]
@@ -270,7 +267,7 @@ export function OtpWidget(props: Props) {
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern={`\\d{${length}}`}
-        value={typeof current === 'string' ? current : ''}
+        value={typeof typed.value === 'string' ? typed.value : ''}
         disabled={props.disabled}
         readOnly={props.readonly}
         required={props.required}
@@ -284,7 +281,7 @@ export function OtpWidget(props: Props) {
         onKeyDown={typed.onKeyDown}
         onBlur={() => {
           typed.flush();
-          onBlur(id, current);
+          onBlur(id, typed.value);
         }}
         onFocus={() => onFocus(id, value)}
       />
