@@ -151,13 +151,34 @@ describe.each(DATABASE_KINDS)('sign-in attacks on %s', (kind) => {
     expect((await row(profileId)).failedSignIns).toBe(SOFT_LOCK_AFTER_FAILURES);
   }, 60_000);
 
-  it('an unknown email is answered like a wrong password, never with a lock', async () => {
-    const attacker = rotatingBrowser(server);
-    for (let i = 0; i < SOFT_LOCK_AFTER_FAILURES + 1; i++) {
-      const guess = await attacker.signIn(uniqueEmail('nobody'), `wrong-guess-${i}`);
-      expect(guess.status).toBe(401);
-      expect(guess.text).toContain(html(t.wrongCredentials));
-    }
+  it('an email with no account gets the same answers as one with an account, lock included', async () => {
+    // Guessing tells nothing about which emails have an account: the same statuses, texts and
+    // waits, try after try, for a registered email and for one nobody registered.
+    const { email } = await registeredUser(server);
+    const nobody = uniqueEmail('nobody');
+    const answers = async (target: string) => {
+      const attacker = rotatingBrowser(server);
+      const seen: string[] = [];
+      for (let i = 1; i <= SOFT_LOCK_AFTER_FAILURES + 1; i++) {
+        const guess = await attacker.signIn(target, `wrong-guess-${i}`);
+        const text = guess.text.includes(html(t.wrongCredentials))
+          ? 'wrong'
+          : guess.text.includes(html(lockedText(1)))
+            ? 'locked 1 min'
+            : 'other';
+        seen.push(`${guess.status} ${text} ${guess.headers['retry-after'] ?? '-'}`);
+      }
+      return seen;
+    };
+    const registered = await answers(email);
+    const unknown = await answers(nobody);
+    expect(unknown).toEqual(registered);
+    expect(unknown.slice(-2)).toEqual(['429 locked 1 min 60', '429 locked 1 min 60']);
+    // Another email with no account is not locked by the first one's guesses (nor by its case).
+    const other = await rotatingBrowser(server).signIn(uniqueEmail('nobody'), 'wrong-guess');
+    expect(other.status).toBe(401);
+    const sameInCapitals = await rotatingBrowser(server).signIn(nobody.toUpperCase(), 'x');
+    expect(sameInCapitals.status).toBe(429);
   }, 60_000);
 
   it('hard-locks at 100 consecutive failures, mails a code, and only that code unlocks', async () => {

@@ -285,6 +285,17 @@ export const idDocuments = pgTable('id_documents', {
 });
 
 /**
+ * Failed sign-ins with an email that has no account, counted as an account's are (by a hash of the
+ * email): a lock that only real accounts got would tell an attacker which emails have one.
+ */
+export const unknownSignIns = pgTable('unknown_sign_ins', {
+  emailHash: text('email_hash').primaryKey(),
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  signInLockedUntil: timestamp('sign_in_locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Compliance staff of the rules console (issue 16): separate from recipients' profiles. The TOTP
  * secret is sealed with the application key, bound to the row; `last_totp_step` is the time step
  * of the last code accepted, so a code is never accepted twice.

@@ -1,8 +1,9 @@
 // Sign-in rules: per-account throttling (NIST SP 800-63B 5.2.2), login CSRF (the form is accepted
 // only from the portal's own pages) and where a sign-in may send the browser afterwards.
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { profiles } from '../db/schema';
+import { profiles, unknownSignIns } from '../db/schema';
 import type { ProfileRow } from '../repositories/profiles';
 import { hashPassword, needsRehash } from '../services/passwords';
 
@@ -79,6 +80,61 @@ export async function takeAttempt(
   });
 }
 
+/** The gate that `failures` consecutive failures leave (the lock the last one earned). */
+function gateAfter(failures: number): SignInGate {
+  if (failures >= HARD_LOCK_AFTER_FAILURES) return { state: 'hardLocked' };
+  const seconds = lockSeconds(failures);
+  return seconds ? { state: 'locked', retryAfterSeconds: seconds } : { state: 'open' };
+}
+
+const emailHash = (email: string): string =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/**
+ * An attempt with an email that has no account, counted and locked as an account's would be: the
+ * same answers after the same number of tries, so the lock does not tell which emails have an
+ * account. Answers the lock in force (the attempt was not counted: an account's answers at once,
+ * before any password check), else the gate this counted failure left.
+ */
+export async function failUnknownAttempt(
+  db: Database,
+  email: string,
+  now = new Date(),
+): Promise<{ counted: boolean; gate: SignInGate }> {
+  const key = emailHash(email);
+  return db.transaction(async (tx) => {
+    await tx.insert(unknownSignIns).values({ emailHash: key }).onConflictDoNothing();
+    const [row] = await tx
+      .select({
+        failedSignIns: unknownSignIns.failedSignIns,
+        signInLockedUntil: unknownSignIns.signInLockedUntil,
+      })
+      .from(unknownSignIns)
+      .where(eq(unknownSignIns.emailHash, key))
+      .for('update');
+    const before = signInGate(
+      {
+        failedSignIns: row?.failedSignIns ?? 0,
+        signInLockedUntil: row?.signInLockedUntil ?? null,
+        signInHardLocked: false,
+      },
+      now,
+    );
+    if (before.state !== 'open') return { counted: false, gate: before };
+    const failures = (row?.failedSignIns ?? 0) + 1;
+    const seconds = lockSeconds(failures);
+    await tx
+      .update(unknownSignIns)
+      .set({
+        failedSignIns: failures,
+        signInLockedUntil: seconds ? new Date(now.getTime() + seconds * 1000) : null,
+        updatedAt: now,
+      })
+      .where(eq(unknownSignIns.emailHash, key));
+    return { counted: true, gate: gateAfter(failures) };
+  });
+}
+
 /**
  * Gives back an attempt whose password was never checked (the server was too busy to hash it, or
  * the database failed): a refusal of ours must not count towards locking the account. The lock
@@ -111,11 +167,7 @@ export async function afterFailure(
       .returning({ id: profiles.id });
     return { gate: { state: 'hardLocked' }, newlyHardLocked: updated.length > 0 };
   }
-  const seconds = lockSeconds(failures);
-  return {
-    gate: seconds ? { state: 'locked', retryAfterSeconds: seconds } : { state: 'open' },
-    newlyHardLocked: false,
-  };
+  return { gate: gateAfter(failures), newlyHardLocked: false };
 }
 
 /** A right password: the failure count starts again, and an old-parameter hash is upgraded. */

@@ -18,6 +18,7 @@ import {
   SIGN_IN_POSTS_PER_ADDRESS_PER_MINUTE,
   signInGate,
   takeAttempt,
+  failUnknownAttempt,
   type SignInGate,
 } from '../../domain/sign-in';
 import { ApiError, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../errors';
@@ -490,8 +491,16 @@ ${noticeHtml({
         async function signIn() {
           const profile = email ? await findProfileByEmail(db, email.trim()) : undefined;
           if (!profile) {
-            // Compare against a dummy hash when the email is unknown, so timing reveals nothing.
-            await verifyPassword(password, DUMMY_HASH);
+            // Counted and locked as an account would be, and compared against a dummy hash, so
+            // neither the answers nor their timing tell which emails have an account.
+            const attempt = email.trim()
+              ? await failUnknownAttempt(db, email)
+              : { counted: true, gate: { state: 'open' } as const };
+            if (attempt.counted) await verifyPassword(password, DUMMY_HASH);
+            if (attempt.gate.state !== 'open') {
+              request.log.info({ event: 'login_locked' }, 'sign-in locked');
+              return lockedPage(reply, view, path, next, email, attempt.gate);
+            }
             request.log.info({ event: 'login_failed' }, 'sign-in refused');
             const text = view.t('wrongCredentials');
             return htmlPage(
