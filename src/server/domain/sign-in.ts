@@ -67,17 +67,19 @@ export async function takeAttempt(
     if (!row) return { gate: { state: 'open' } as const, failures: 0 };
     const gate = signInGate(row, now);
     if (gate.state !== 'open') return { gate, failures: row.failedSignIns };
-    const failures = row.failedSignIns + 1;
-    const seconds = lockSeconds(failures);
-    await tx
-      .update(profiles)
-      .set({
-        failedSignIns: failures,
-        signInLockedUntil: seconds ? new Date(now.getTime() + seconds * 1000) : null,
-      })
-      .where(eq(profiles.id, profileId));
-    return { gate, failures };
+    const counted = oneMoreFailure(row.failedSignIns, now);
+    await tx.update(profiles).set(counted).where(eq(profiles.id, profileId));
+    return { gate, failures: counted.failedSignIns };
   });
+}
+
+/** The count and lock after one more failure than `failures`. */
+function oneMoreFailure(failures: number, now: Date) {
+  const seconds = lockSeconds(failures + 1);
+  return {
+    failedSignIns: failures + 1,
+    signInLockedUntil: seconds ? new Date(now.getTime() + seconds * 1000) : null,
+  };
 }
 
 /** The gate that `failures` consecutive failures leave (the lock the last one earned). */
@@ -101,10 +103,12 @@ export async function failUnknownAttempt(
   email: string,
   now = new Date(),
 ): Promise<{ counted: boolean; gate: SignInGate }> {
+  // No email is nobody's: answered as a wrong password, with no row to count in.
+  if (!email.trim()) return { counted: true, gate: { state: 'open' } };
   const key = emailHash(email);
   return db.transaction(async (tx) => {
     await tx.insert(unknownSignIns).values({ emailHash: key }).onConflictDoNothing();
-    const [row] = await tx
+    const [row = { failedSignIns: 0, signInLockedUntil: null }] = await tx
       .select({
         failedSignIns: unknownSignIns.failedSignIns,
         signInLockedUntil: unknownSignIns.signInLockedUntil,
@@ -112,26 +116,14 @@ export async function failUnknownAttempt(
       .from(unknownSignIns)
       .where(eq(unknownSignIns.emailHash, key))
       .for('update');
-    const before = signInGate(
-      {
-        failedSignIns: row?.failedSignIns ?? 0,
-        signInLockedUntil: row?.signInLockedUntil ?? null,
-        signInHardLocked: false,
-      },
-      now,
-    );
+    const before = signInGate({ ...row, signInHardLocked: false }, now);
     if (before.state !== 'open') return { counted: false, gate: before };
-    const failures = (row?.failedSignIns ?? 0) + 1;
-    const seconds = lockSeconds(failures);
+    const counted = oneMoreFailure(row.failedSignIns, now);
     await tx
       .update(unknownSignIns)
-      .set({
-        failedSignIns: failures,
-        signInLockedUntil: seconds ? new Date(now.getTime() + seconds * 1000) : null,
-        updatedAt: now,
-      })
+      .set({ ...counted, updatedAt: now })
       .where(eq(unknownSignIns.emailHash, key));
-    return { counted: true, gate: gateAfter(failures) };
+    return { counted: true, gate: gateAfter(counted.failedSignIns) };
   });
 }
 

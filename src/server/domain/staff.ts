@@ -1,8 +1,8 @@
 // Staff of the rules console (issue 16): accounts created with the admin key, sign-in with a
 // password and a TOTP code. Every outcome is written to the audit log, failures included.
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db/client';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import { staff, staffSessions } from '../db/schema';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../errors';
 import { acceptTotpStep, findStaffByEmail, recordAudit } from '../repositories/staff';

@@ -33,7 +33,6 @@ export function ExchangeRateDisplay({
 }: ExchangeRateDisplayProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language || 'en';
-  const source = formatMoney(sourceAmount, sourceCurrency, locale);
   const target = formatMoney(targetAmount, targetCurrency, locale);
   // Paid in the claim's own currency: nothing is converted, so no rate and no rate date to show.
   if (sourceCurrency === targetCurrency) {
@@ -48,6 +47,7 @@ export function ExchangeRateDisplay({
       </div>
     );
   }
+  const source = formatMoney(sourceAmount, sourceCurrency, locale);
   const formattedRate = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(
     Number(rate),
   );

@@ -493,9 +493,7 @@ ${noticeHtml({
           if (!profile) {
             // Counted and locked as an account would be, and compared against a dummy hash, so
             // neither the answers nor their timing tell which emails have an account.
-            const attempt = email.trim()
-              ? await failUnknownAttempt(db, email)
-              : { counted: true, gate: { state: 'open' } as const };
+            const attempt = await failUnknownAttempt(db, email);
             if (attempt.counted) await verifyPassword(password, DUMMY_HASH);
             if (attempt.gate.state !== 'open') {
               request.log.info({ event: 'login_locked' }, 'sign-in locked');
