@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
+import type { ValidatorManifestEntry } from './src/core/validation/precompiled';
+import { UNUSED_RJSF_PARTS } from './src/web/components/schema-form/trims/unused-parts-list';
 
 // Libraries only the full portal needs (router, store) and those only the forms need get their
 // own chunks; the rest of node_modules (React, i18n and what they use) is the core every page
@@ -23,10 +25,35 @@ const PHONE = /node_modules[\\/]libphonenumber-js[\\/]/;
 // and the bank-account page, not by every form.
 const IBAN = /node_modules[\\/]ibantools[\\/]/;
 const CARDS = /node_modules[\\/](card-validator|credit-card-type)[\\/]/;
-// i18next's <Trans> (text with links inside) and react-redux's selector hook: pages that use them
-// load them, the light start page does not.
-const TRANS =
-  /node_modules[\\/](react-i18next[\\/]dist[\\/]es[\\/](Trans|TransWithoutContext)\.js|html-parse-stringify|void-elements)/;
+// Our own code that every page of a kind loads travels in that kind's chunk instead of a dozen
+// small ones (each file compresses alone, so ten 1 KB chunks cost ~4 KB more than one): what the
+// light start page shows (language, branding, footer, consent) with the core; the store, the API
+// layer, the shell around every signed-in screen and the components most screens use with the app.
+// Lazily loaded modules (screens, the side panel's content, the signed-in session) stay out.
+const src = (paths: string): RegExp => new RegExp(`[\\\\/]src[\\\\/](${paths})\\.tsx?$`);
+const CORE_CODE = src(
+  [
+    'web/lib/(i18n|boot-data)',
+    'core/routes/boot-data',
+    'web/app/(branding|layout/(language-menu|footer))',
+    'web/components/(dropdown|external-link)',
+    'web/features/consent/(index|hosts)',
+    'core/i18n/merchant-texts',
+    'core/branding/contrast',
+  ].join('|'),
+);
+const APP_CODE = src(
+  [
+    'web/app/(app-entry|boot-data|app-shell|router|route-table|route-guard|root-flow|screen-error|store|ui-slice|error-rules|global-errors)',
+    'web/app/layout/(app-layout|header|side-panel|error-modals|display-name)',
+    'web/lib/(api|navigation|cookies|rules-version|internal-errors)',
+    'web/features/(configuration|auth|profile|payment-methods)/api/[\\w-]+',
+    'web/features/session/(index|session-controller|constants)',
+    'web/components/(modal|focus-trap|spinner|user-icon|page-wrapper|use-page-title|section|text-with-links)',
+    'core/routes/signed-in-paths',
+  ].join('|'),
+);
+// react-redux's selector hook: pages that use it load it, the light start page does not.
 const SELECTOR =
   /node_modules[\\/]use-sync-external-store[\\/](with-selector|cjs[\\/][^\\/]*with-selector)/;
 
@@ -41,17 +68,34 @@ export const rjsfTrims = [
   { find: /^fast-uri$/, replacement: `${TRIMS}no-uri.ts` },
 ];
 
-// The portal's React code runs on Preact's compatibility layer: the same components, hooks and
-// React libraries (RJSF, react-router, react-redux, react-i18next) without react-dom, which alone
-// weighed more than half of the signed-in shell (issue 13: about 55 KB gzipped off every page).
-// Types still come from @types/react; the web tests run on the same layer (vitest.config.ts).
-export const reactOnPreact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
+// RJSF's default registry imports every field and widget it has; those no form of ours names
+// resolve to a stand-in that refuses loudly (src/web/components/schema-form/trims/unused-parts).
+const UNUSED_PARTS_MODULE = `${TRIMS}unused-parts.tsx`;
+const UNUSED_PART_ID = '\0rjsf-unused-part:';
+const RJSF_REGISTRY =
+  /[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/](fields|widgets)[\\/]index\.js$/;
+export const rjsfUnusedParts = (): Plugin => {
+  return {
+    name: 'payee-portal:rjsf-unused-parts',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const registry = importer && RJSF_REGISTRY.exec(importer)?.[1];
+      if (!registry) return null;
+      const name = /^\.\/(\w+)\.js$/.exec(source)?.[1];
+      return name &&
+        (
+          UNUSED_RJSF_PARTS[registry as keyof typeof UNUSED_RJSF_PARTS] as readonly string[]
+        )?.includes(name)
+        ? `${UNUSED_PART_ID}${name}`
+        : null;
+    },
+    load(id) {
+      if (!id.startsWith(UNUSED_PART_ID)) return null;
+      const name = id.slice(UNUSED_PART_ID.length);
+      return `import { unusedPart } from ${JSON.stringify(UNUSED_PARTS_MODULE)};\nexport default unusedPart(${JSON.stringify(name)});\n`;
+    },
+  };
+};
 
 // Blocks of locales/*/common.json only the server reads (its sign-in pages and mails) stay out of
 // the browser's language chunks (tests/unit/core/locales.test.ts: the portal never uses them).
@@ -68,20 +112,62 @@ const serverOnlyTexts: Plugin = {
   },
 };
 
+// The validator manifest (src/core/generated/validators/manifest.json) names 270 variants, each
+// with a key and a file name that follow from its form, country and method. The browser gets the
+// rows as [form, country, method, method name] and rebuilds the rest (a third of the gzipped
+// bytes, on every page that picks a variant); a manifest whose names do not follow the rule is
+// sent as it is.
+const variantKey = (row: readonly (string | undefined)[]): string =>
+  ['urn:payee-portal:form', ...row.slice(0, 3)].filter(Boolean).join(':');
+const variantFile = (row: readonly (string | undefined)[]): string =>
+  row.slice(0, 3).filter(Boolean).join('.') + '.js';
+export const compactManifest: Plugin = {
+  name: 'payee-portal:compact-validator-manifest',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/[\\/]generated[\\/]validators[\\/]manifest\.json$/.test(id)) return null;
+    const entries = JSON.parse(code) as ValidatorManifestEntry[];
+    const rowOf = (e: ValidatorManifestEntry) => [e.formId, e.country, e.method, e.methodName];
+    const rows = entries.map(rowOf);
+    if (!entries.every((e) => e.key === variantKey(rowOf(e)) && e.file === variantFile(rowOf(e))))
+      return null;
+    return {
+      code: [
+        `const key = ${variantKey.toString()};`,
+        `const file = ${variantFile.toString()};`,
+        `export default ${JSON.stringify(rows)}.map((row) => {`,
+        `  const [formId, country, method, methodName] = row;`,
+        `  const entry = { key: key(row), file: file(row), formId };`,
+        `  if (country) entry.country = country;`,
+        `  if (method) entry.method = method;`,
+        `  if (methodName) entry.methodName = methodName;`,
+        `  return entry;`,
+        `});`,
+      ].join('\n'),
+      map: null,
+      // JavaScript now, not JSON for Vite's JSON plugin to parse.
+      moduleType: 'js',
+    };
+  },
+};
+
 // The portal lives in src/web; the API serves the built files from dist/web.
 export default defineConfig({
   root: 'src/web',
-  resolve: { alias: [...reactOnPreact, ...rjsfTrims] },
+  resolve: { alias: rjsfTrims },
   plugins: [
-    // JSX only: React's fast refresh cannot patch Preact components.
-    react({ refreshExclude: /./ }),
+    react(),
     serverOnlyTexts,
+    compactManifest,
+    rjsfUnusedParts(),
     visualizer({ filename: 'dist/web-stats.json', template: 'raw-data', gzipSize: true }),
   ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     manifest: true,
+    // Every browser the portal supports preloads modules itself (no 0.5 KB polyfill in the entry).
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         codeSplitting: {
@@ -92,16 +178,23 @@ export default defineConfig({
             { name: 'vendor-phone', test: PHONE, priority: 4 },
             { name: 'vendor-iban', test: IBAN, priority: 4 },
             { name: 'vendor-cards', test: CARDS, priority: 4 },
-            { name: 'vendor-trans', test: TRANS, priority: 4 },
-            { name: 'vendor-app', test: (id) => APP.test(id) || SELECTOR.test(id), priority: 3 },
+            {
+              name: 'app',
+              test: (id) => APP.test(id) || SELECTOR.test(id) || APP_CODE.test(id),
+              priority: 3,
+            },
             // The stand-ins RJSF imports travel with RJSF: in our screens' chunks they would make
             // the two chunks import each other, and RJSF could run before its stand-ins exist.
             {
               name: 'vendor-forms',
-              test: (id) => FORMS.test(id) || TRIMS_RE.test(id),
+              test: (id) => FORMS.test(id) || TRIMS_RE.test(id) || id.startsWith(UNUSED_PART_ID),
               priority: 2,
             },
-            { name: 'vendor-core', test: /node_modules/, priority: 1 },
+            {
+              name: 'core',
+              test: (id) => /node_modules/.test(id) || CORE_CODE.test(id),
+              priority: 1,
+            },
           ],
         },
       },

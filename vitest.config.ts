@@ -1,12 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { reactOnPreact, rjsfTrims } from './vite.config';
+import { compactManifest, rjsfTrims, rjsfUnusedParts } from './vite.config';
 
 export default defineConfig({
-  plugins: [react()],
-  // The web tests render the same trimmed RJSF, on the same Preact layer, as the portal ships.
-  resolve: { alias: [...reactOnPreact, ...rjsfTrims] },
+  // The web tests render the same trimmed RJSF, and read the same manifest, as the portal ships.
+  plugins: [react(), compactManifest, rjsfUnusedParts()],
+  resolve: { alias: rjsfTrims },
   test: {
     // Precompiled validators and the PGlite snapshot are built once before the suite.
     globalSetup: ['tests/global-setup.ts'],
@@ -36,32 +35,9 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/web/support/setup.ts'],
-          // Testing Library's ES build, so that its React imports go through the aliases too (its
-          // CommonJS build would `require` React itself).
-          alias: {
-            // Its `act`, where React's would be.
-            'react-dom/test-utils': 'preact/test-utils',
-            '@testing-library/react': fileURLToPath(
-              new URL(
-                './node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
-                import.meta.url,
-              ),
-            ),
-          },
-          // Libraries that import React go through the aliases above (Node would load React).
-          server: {
-            deps: {
-              inline: [
-                /@rjsf\//,
-                /react-router/,
-                /react-redux/,
-                /react-i18next/,
-                /@reduxjs\/toolkit/,
-                /@testing-library\/react/,
-                /use-sync-external-store/,
-              ],
-            },
-          },
+          // RJSF goes through Vite so that the trims above replace what it imports (Node would
+          // load its own markdown-to-jsx, schema merging and fast-uri).
+          server: { deps: { inline: [/@rjsf\//] } },
         },
       },
       {

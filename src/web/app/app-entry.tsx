@@ -6,10 +6,14 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './router';
 import { createStore } from './store';
 import { installGlobalErrorHandler } from './global-errors';
+import { readBootData } from '../lib/boot-data';
+import { seedFromBootData } from './boot-data';
 
 export function mountApp(root: HTMLElement): void {
   const store = createStore();
   installGlobalErrorHandler(store);
+  const boot = readBootData();
+  if (boot) seedFromBootData(store.dispatch, boot);
   createRoot(root).render(
     <StrictMode>
       <Provider store={store}>

@@ -1,7 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from '../lib/api';
-import { errorListener } from './error-rules';
+import { errorMiddleware } from './error-rules';
 import { uiSlice } from './ui-slice';
 
 const rootReducer = combineReducers({ [api.reducerPath]: api.reducer, ui: uiSlice.reducer });
@@ -11,8 +11,7 @@ export function createStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) =>
-      getDefault().prepend(errorListener.middleware).concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(errorMiddleware).concat(api.middleware),
   });
 }
 export type AppStore = ReturnType<typeof createStore>;

@@ -1,12 +1,8 @@
 // The one-time code dialog (claim acceptance, Zelle and account verification): the 4-digit prefix
 // the server chose is shown before a 6-digit input, so the user can match the message they
-// received. "Wrong OTP" from the server reads as a wrong code; any other failure as a server error.
-import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
-import { CodeInput, useCodeEntry } from './code-input';
-import { Modal } from './modal';
-import { TextWithLinks } from './text-with-links';
+// received. Its content is its own chunk (confirmation-code-dialog-content.tsx), loaded when a
+// code is asked for: the pages that offer it show their form without it.
+import { lazy, Suspense } from 'react';
 
 export interface ConfirmationCodeDialogProps {
   open: boolean;
@@ -17,86 +13,16 @@ export interface ConfirmationCodeDialogProps {
   onClose: () => void;
 }
 
+const loadContent = () => import('./confirmation-code-dialog-content');
+const CodeDialogContent = lazy(loadContent);
+/** Starts loading the dialog while the code is being sent. */
+export const preloadConfirmationCodeDialog = (): void => void loadContent();
+
 export function ConfirmationCodeDialog(props: ConfirmationCodeDialogProps) {
   // Mounted only while open, so every opening starts with an empty code and no message.
-  return props.open ? <CodeDialogContent {...props} /> : null;
-}
-
-function CodeDialogContent({ prefix, onConfirm, onResend, onClose }: ConfirmationCodeDialogProps) {
-  const { t } = useTranslation();
-  const { data: configuration } = useGetConfigurationQuery();
-  const supportUrl = configuration?.branding.footer?.supportUrl;
-  const entry = useCodeEntry({
-    onConfirm,
-    onResend,
-    messages: {
-      wrongCode: t('codeDialog.wrongCode'),
-      tooManyAttempts: t('codeDialog.tooManyAttempts'),
-      serverError: t('codeDialog.serverError'),
-      resent: t('codeDialog.resent'),
-      resendFailed: t('codeDialog.serverError'),
-    },
-  });
-  const { inputRef } = entry;
-  const formId = useId();
-
-  // Runs after the modal focused its first button: the code field is where the user starts.
-  useEffect(() => {
-    inputRef.current?.focus();
-  }, [inputRef]);
-
-  return (
-    <Modal
-      open
-      title={t('codeDialog.title')}
-      onClose={onClose}
-      actions={
-        <>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void entry.resend()}
-            disabled={entry.busy !== null}
-          >
-            {t('codeDialog.resend')}
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button"
-            disabled={!entry.complete || entry.busy !== null}
-          >
-            {entry.busy === 'confirm' ? t('codeDialog.checking') : t('codeDialog.confirm')}
-          </button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        className="code-dialog"
-        onSubmit={(event) => void entry.confirm(event)}
-        noValidate
-      >
-        <CodeInput
-          prefix={prefix}
-          value={entry.code}
-          onChange={entry.setCode}
-          label={t('codeDialog.codeLabel')}
-          intro={t('codeDialog.intro', { prefix })}
-          error={entry.error}
-          notice={entry.notice}
-          inputRef={inputRef}
-        />
-        {supportUrl ? (
-          <TextWithLinks
-            className="code-dialog__help"
-            i18nKey="codeDialog.help"
-            links={[{ href: supportUrl }]}
-          />
-        ) : (
-          <p className="code-dialog__help">{t('codeDialog.helpNoLink')}</p>
-        )}
-      </form>
-    </Modal>
-  );
+  return props.open ? (
+    <Suspense fallback={null}>
+      <CodeDialogContent {...props} />
+    </Suspense>
+  ) : null;
 }

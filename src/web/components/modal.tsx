@@ -27,8 +27,8 @@ export function Modal({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // A layout effect: focus moves in, and back where it was, in the same commit that shows or
-  // removes the dialog. In an effect it came back a frame later under Preact (whose effects run
-  // after paint, even after a key), and the focus sat on the page in between.
+  // removes the dialog, before the browser paints (a passive effect may run after paint, and the
+  // focus would sit on the page in between).
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

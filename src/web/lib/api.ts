@@ -10,7 +10,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { readCookie } from './cookies';
 import { navigateTo } from './navigation';
-import { rulesVersionInUse } from './published-validators';
+import { rulesVersionInUse } from './rules-version';
 
 export const API_BASE = '/master';
 export const DEFAULT_TIMEOUT_MS = 30_000;

@@ -1,7 +1,9 @@
-// Inputs that refuse some of what is typed (a letter in a digits-only field, a 17th card digit)
-// show the refused text until the next render under Preact, which, unlike React, does not write
-// a controlled input's value back when the state it renders has not changed. Handlers call this
-// with what the field must show, so the refusal is visible at once under either runtime.
+// Inputs that refuse or reshape some of what is typed (a letter in a digits-only field, a 17th
+// card digit, a mask's separators, an upper-cased BIC). React writes a controlled input's value
+// back after the change handler, and a value written from outside puts the caret at the end: a
+// letter refused in the middle of a number would throw the caret to the end. Handlers call this
+// with what the field must show, so React finds the value already there and the caret stays
+// where the person was typing.
 
 /**
  * Puts `shown` into the input if it holds anything else, with the caret at `caret` or, by

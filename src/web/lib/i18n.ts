@@ -1,5 +1,6 @@
 // i18next with the repository's locales/ (common UI strings, field labels, validation messages).
-// Each language is its own chunk, loaded when chosen; the choice is kept in local storage.
+// Each namespace of each language is its own chunk, loaded when a page first needs it; the choice
+// of language is kept in local storage.
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -8,24 +9,36 @@ export type Locale = (typeof LOCALES)[number];
 export const LOCALE_STORAGE_KEY = 'payee-portal.locale';
 export const NAMESPACES = ['common', 'fields', 'validation'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
-
-/** The namespaces this page loads: the light start page asks for `common` alone (no forms). */
-let wanted: readonly Namespace[] = NAMESPACES;
+/** What the generated forms read besides `common`: field labels and validation messages. */
+export const FORM_NAMESPACES = ['fields', 'validation'] as const satisfies readonly Namespace[];
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
 
+/**
+ * An i18next backend over the locale chunks: a namespace of a language is loaded the first time a
+ * page asks for it. The shell asks for `common`; the generated forms ask for `fields` and
+ * `validation` (useTranslation suspends until they are there), so a page without a form never
+ * loads them, and a visitor reading German never loads the English texts.
+ */
+const localeChunks = {
+  type: 'backend' as const,
+  init: () => undefined,
+  read(
+    language: string,
+    namespace: string,
+    callback: (error: unknown, data: Record<string, unknown> | false) => void,
+  ) {
+    const load = bundles[`../../../locales/${language}/${namespace}.json`];
+    if (!load) return callback(new Error(`no ${namespace} texts in ${language}`), false);
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error, false),
+    );
+  },
+};
+
 export const isLocale = (value: unknown): value is Locale =>
   (LOCALES as readonly unknown[]).includes(value);
-
-async function loadLanguage(instance: i18n, locale: Locale): Promise<void> {
-  await Promise.all(
-    wanted.map(async (ns) => {
-      if (instance.hasResourceBundle(locale, ns)) return;
-      const load = bundles[`../../../locales/${locale}/${ns}.json`];
-      if (load) instance.addResourceBundle(locale, ns, (await load()).default, true, true);
-    }),
-  );
-}
 
 /** The stored choice when the merchant offers it, else the merchant's default, else English. */
 export function pickLocale(supported: readonly string[], fallback: string): Locale {
@@ -35,29 +48,32 @@ export function pickLocale(supported: readonly string[], fallback: string): Loca
   return isLocale(fallback) ? fallback : 'en';
 }
 
+/** Starts i18next in `locale` with the namespaces the page needs first (others load when asked). */
 export async function initI18n(
   locale: Locale = 'en',
-  namespaces: readonly Namespace[] = NAMESPACES,
+  namespaces: readonly Namespace[] = ['common'],
 ): Promise<i18n> {
-  wanted = namespaces;
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      lng: locale,
-      fallbackLng: 'en',
-      ns: [...namespaces],
-      defaultNS: 'common',
-      resources: {},
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
-  }
-  await loadLanguage(i18next, 'en');
+    await i18next
+      .use(localeChunks)
+      .use(initReactI18next)
+      .init({
+        lng: locale,
+        // Every language has every key (tests/unit/core/locales.test.ts): no fallback to load.
+        fallbackLng: false,
+        supportedLngs: [...LOCALES],
+        ns: [...namespaces],
+        defaultNS: 'common',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      });
+  } else await i18next.loadNamespaces([...namespaces]);
   await setLanguage(locale);
   return i18next;
 }
 
 export async function setLanguage(locale: Locale, remember = false): Promise<void> {
-  await loadLanguage(i18next, locale);
+  // Loads every namespace this page has used in the new language before showing it.
   await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;
   if (remember) localStorage.setItem(LOCALE_STORAGE_KEY, locale);

@@ -9,6 +9,7 @@ import type {
   PrecompiledValidate,
   ServedVariant,
 } from '../../core/validation/precompiled';
+import { setRulesVersionInUse } from './rules-version';
 
 // Not imported from lib/api: the console loads this module without the portal's RTK Query.
 const VALIDATORS_URL = '/master/rules/validators';
@@ -56,7 +57,6 @@ interface Published {
 }
 
 let published: Promise<Published> | undefined;
-let versionInUse: number | null = null;
 
 /**
  * The variants the published rules changed, asked once per page load: forms opened in this tab
@@ -70,16 +70,13 @@ export function publishedVariants(): Promise<Published> {
     .then(async (response) => {
       if (!response.ok) throw new Error(`validators list answered ${response.status}`);
       const { data } = (await response.json()) as { data: Published };
-      versionInUse = data.rulesVersion;
+      setRulesVersionInUse(data.rulesVersion);
       return data;
     })
     // Without the list the built validators still apply; the server checks every submission.
     .catch((): Published => ({ rulesVersion: null, variants: [] }));
   return published;
 }
-
-/** The rules version this tab's forms validate with, once known (sent as x-rules-version). */
-export const rulesVersionInUse = (): number | null => versionInUse;
 
 /** The served variant for a form, country and method, if the published rules changed it. */
 export async function findPublishedVariant(

@@ -2,7 +2,7 @@
 // portal shows, in the current language, with the field's label in it.
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeFieldError } from '../../../src/web/components/schema-form/messages';
-import { i18next, initI18n, setLanguage } from '../../../src/web/lib/i18n';
+import { FORM_NAMESPACES, i18next, initI18n, setLanguage } from '../../../src/web/lib/i18n';
 import type { JsonSchema } from '../../../src/core/schemas/json-schema';
 
 const KEY = 'sortCode.gbConsole';
@@ -31,7 +31,8 @@ describe('messages written by the country rules', () => {
   afterAll(() => setLanguage('en'));
 
   it('shows the text of the current language with the field label', async () => {
-    await initI18n('en');
+    // What a page with a form has loaded: the field labels and messages besides the common texts.
+    await initI18n('en', ['common', ...FORM_NAMESPACES]);
     const t = i18next.t.bind(i18next);
     expect(describeFieldError(error, schema, t, i18next)).toBe(
       'Sort code: UK sort codes never start with 9.',

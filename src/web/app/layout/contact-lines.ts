@@ -31,12 +31,3 @@ export function contactGroups(
   }
   return [[profile.email]];
 }
-
-/** The name on the profile button: the person's or company's name, else nothing (a silhouette). */
-export function displayName(profile: Profile | undefined): string | undefined {
-  if (!profile) return undefined;
-  if (profile.profileType === 'PERSON' && profile.person)
-    return join(profile.person.firstName, profile.person.lastName);
-  if (profile.profileType === 'COMPANY' && profile.company) return profile.company.name;
-  return profile.name;
-}

@@ -10,9 +10,9 @@ import { useGetPrincipalQuery } from '../../features/auth/api/auth-api';
 import { profileApi } from '../../features/profile/api/profile-api';
 import { useAppDispatch, useAppSelector } from '../store';
 import { setSidePanel } from '../ui-slice';
-import { displayName } from './contact-lines';
+import { displayName } from './display-name';
 import { LanguageMenu } from './language-menu';
-import { SIDE_PANEL_ID } from './side-panel';
+import { preloadSidePanel, SIDE_PANEL_ID } from './side-panel';
 
 export function Header({
   configuration,
@@ -61,6 +61,8 @@ export function Header({
               aria-expanded={panelOpen}
               aria-controls={SIDE_PANEL_ID}
               onClick={() => dispatch(setSidePanel(!panelOpen))}
+              onPointerEnter={preloadSidePanel}
+              onFocus={preloadSidePanel}
             >
               <UserIcon name={displayName(profile.data)} />
             </button>

@@ -46,7 +46,7 @@ export const CountryMethodPicker = memo(function CountryMethodPicker({
   offeredMethods,
   disabled,
 }: CountryMethodPickerProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'fields']);
   const countryId = useId();
   const methodName = useId();
   const { first, rest } = countryOptions(countries, i18n.language);

@@ -10,6 +10,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FORM_NAMESPACES } from '../../lib/i18n';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 import type { PrecompiledModule } from '../../../core/validation/precompiled';
 import { Spinner } from '../spinner';
@@ -160,7 +161,8 @@ function VariantForm({
   advisoryKeywords,
   liveVariant,
 }: SchemaFormProps & { variant: PrecompiledModule }) {
-  const { t, i18n } = useTranslation();
+  // Loaded with the variant (use-form-variant); named here so a language change loads them too.
+  const { t, i18n } = useTranslation(['common', ...FORM_NAMESPACES]);
   const schema = variant.schema as RJSFSchema;
   const jsonSchema = variant.schema as JsonSchema;
   const validator = validatorFor(variant);

@@ -8,6 +8,7 @@ import type {
 } from '../../../core/validation/precompiled';
 import { findVariant } from '../../lib/form-variants';
 import { loadFormValidator } from '../../lib/form-validators';
+import { FORM_NAMESPACES, i18next } from '../../lib/i18n';
 
 const loaded = new Map<string, PrecompiledModule>();
 const entries = manifest as ValidatorManifestEntry[];
@@ -31,8 +32,12 @@ export function useFormVariant(
   useEffect(() => {
     if (loaded.has(key)) return undefined;
     let live = true;
-    loadFormValidator(formId, country, method).then(
-      (variant) => {
+    // The form's labels and messages load with its validator, not one after the other.
+    Promise.all([
+      loadFormValidator(formId, country, method),
+      i18next.loadNamespaces([...FORM_NAMESPACES]),
+    ]).then(
+      ([variant]) => {
         loaded.set(key, variant);
         if (live) setResult({ key, state: { status: 'ready', variant } });
       },

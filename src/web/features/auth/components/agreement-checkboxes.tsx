@@ -3,8 +3,9 @@
 // .additionalAgreements). A link inside the label opens the document without ticking the box.
 import type { WidgetProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { newTabProps } from '../../../components/external-link';
+import { withLinks } from '../../../components/text-with-links';
 import { LabelledCheckbox, type FormData } from '../../../components/schema-form';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
 
@@ -22,11 +23,12 @@ export function TermsCheckbox(props: Props) {
     <LabelledCheckbox
       widget={props}
       label={
-        <Trans
-          t={t}
-          i18nKey="register.terms"
-          components={[documentLink(footer?.termsUrl), documentLink(footer?.privacyUrl)]}
-        />
+        <>
+          {withLinks(t('register.terms'), [
+            documentLink(footer?.termsUrl),
+            documentLink(footer?.privacyUrl),
+          ])}
+        </>
       }
     />
   );
@@ -41,12 +43,14 @@ export function AdditionalAgreementsCheckbox(props: Props) {
       widget={props}
       required
       label={
-        <Trans
-          t={t}
-          i18nKey="register.additionalAgreements"
-          values={{ merchantName: branding?.merchantName ?? branding?.portalName ?? '' }}
-          components={[documentLink(branding?.additionalAgreements?.url)]}
-        />
+        <>
+          {withLinks(
+            t('register.additionalAgreements', {
+              merchantName: branding?.merchantName ?? branding?.portalName ?? '',
+            }),
+            [documentLink(branding?.additionalAgreements?.url)],
+          )}
+        </>
       }
     />
   );

@@ -4,7 +4,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Claim } from '../../../../core/types/entities/claim';
-import { ConfirmationCodeDialog } from '../../../components/confirmation-code-dialog';
+import {
+  ConfirmationCodeDialog,
+  preloadConfirmationCodeDialog,
+} from '../../../components/confirmation-code-dialog';
 import { ExchangeRateDisplay } from '../../../components/exchange-rate-display';
 import { Spinner } from '../../../components/spinner';
 import { useGetPaymentMethodsQuery } from '../../payment-methods/api/payment-methods-api';
@@ -62,6 +65,7 @@ export function AcceptClaimPanel({ claim, onAccepted, onClose }: AcceptClaimPane
 
   const requestCode = async () => {
     if (!selected) return;
+    preloadConfirmationCodeDialog();
     const sent = await sendCode({
       claimId: claim.id,
       prefix: randomPrefix(),

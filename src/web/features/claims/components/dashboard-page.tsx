@@ -2,7 +2,7 @@
 // be accepted offers "Accept" (payout method, currency, one-time code) and "Cancel claim".
 // ON_HOLD and GUARDIAN_CONSENT_PENDING profiles see their claims but are told why they cannot
 // accept yet.
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { destinationOption } from './payout-method-label';
@@ -14,9 +14,16 @@ import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';
 import { useGetProfileQuery } from '../../profile/api/profile-api';
 import { useCancelClaimMutation, useGetClaimsQuery } from '../api/claims-api';
-import { AcceptClaimPanel } from './accept-claim-panel';
 import { isAcceptable, isUpcoming, profileMayAccept } from './claim-rules';
 import { GuardianConsentNotice, GuardianSetupNotice } from './guardian-consent-notice';
+
+// The acceptance panel (quote, payout method, code dialog) is its own chunk: the dashboard shows
+// the claims first and loads it when "Accept" is pointed at or pressed.
+const loadAcceptPanel = () => import('./accept-claim-panel');
+const AcceptClaimPanel = lazy(() =>
+  loadAcceptPanel().then((module) => ({ default: module.AcceptClaimPanel })),
+);
+const preloadAcceptPanel = (): void => void loadAcceptPanel();
 
 export default function ClaimsDashboardPage() {
   const { t } = useTranslation();
@@ -43,6 +50,8 @@ export default function ClaimsDashboardPage() {
                 type="button"
                 className="button"
                 aria-expanded={accepting === claim.id}
+                onPointerEnter={preloadAcceptPanel}
+                onFocus={preloadAcceptPanel}
                 onClick={() => {
                   setNotice(null);
                   setAccepting(accepting === claim.id ? null : claim.id);
@@ -66,14 +75,16 @@ export default function ClaimsDashboardPage() {
       }
     >
       {mayAccept && accepting === claim.id ? (
-        <AcceptClaimPanel
-          claim={claim}
-          onClose={() => setAccepting(null)}
-          onAccepted={() => {
-            setAccepting(null);
-            setNotice(t('dashboard.accept.success'));
-          }}
-        />
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <AcceptClaimPanel
+            claim={claim}
+            onClose={() => setAccepting(null)}
+            onAccepted={() => {
+              setAccepting(null);
+              setNotice(t('dashboard.accept.success'));
+            }}
+          />
+        </Suspense>
       ) : null}
     </ClaimRow>
   );

@@ -3,7 +3,6 @@
 // come masked, so their fields start empty and an empty field keeps the stored number (the server
 // keeps it while the country stays the same): the form's edit mode lets them stay empty.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { BankAccount } from '../../../../core/types/entities/bank-account';
@@ -66,9 +65,15 @@ export function keptNumbers(
   };
 }
 
-/** The electronic form of a valid IBAN (spaces and case ignored), else undefined. */
-export function validIban(value: unknown): string | undefined {
-  const iban = typeof value === 'string' ? electronicFormatIBAN(value) : null;
+/**
+ * The electronic form of a valid IBAN (spaces and case ignored), else undefined. ibantools is
+ * loaded when an IBAN is typed (the IBAN variants' validators load it too): the page's first
+ * load, and every variant without an IBAN, go without it.
+ */
+async function validIban(value: unknown): Promise<string | undefined> {
+  if (typeof value !== 'string' || value.replace(/\s/g, '').length < 15) return undefined;
+  const { electronicFormatIBAN, isValidIBAN } = await import('ibantools');
+  const iban = electronicFormatIBAN(value);
   return iban && isValidIBAN(iban) ? iban : undefined;
 }
 
@@ -89,7 +94,17 @@ function useDerivedBic(initial: FormData | undefined) {
   const latest = useRef<{ values: FormData; derived?: DerivedBic }>({ values: initial ?? {} });
   const [derived, setDerived] = useState<DerivedBic>();
   const [fill, setFill] = useState<FormData>();
-  const iban = validIban(values.iban);
+  const [iban, setIban] = useState<string>();
+
+  useEffect(() => {
+    let current = true;
+    void validIban(values.iban).then((valid) => {
+      if (current) setIban(valid);
+    });
+    return () => {
+      current = false;
+    };
+  }, [values.iban]);
 
   useEffect(() => {
     if (!iban) return;

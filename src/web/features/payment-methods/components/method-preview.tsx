@@ -14,7 +14,7 @@ export interface MethodPreviewProps {
 }
 
 export function MethodPreview({ method, hideTransferMethod = false }: MethodPreviewProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'fields']);
   const lines: { key: string; text: string }[] = [];
   switch (method.type) {
     case 'DEBIT_CARD': {

@@ -5,7 +5,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ZelleForm } from '../../../../core/types/forms/zelle';
-import { ConfirmationCodeDialog } from '../../../components/confirmation-code-dialog';
+import {
+  ConfirmationCodeDialog,
+  preloadConfirmationCodeDialog,
+} from '../../../components/confirmation-code-dialog';
 import { randomPrefix } from '../../registration/lib/server-errors';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { SchemaForm, type FormData } from '../../../components/schema-form';
@@ -57,6 +60,7 @@ export default function ZellePage() {
 
   const requestCode = async () => {
     failure.clear();
+    preloadConfirmationCodeDialog();
     try {
       const sent = await sendCode({ otpPrefix: randomPrefix() }).unwrap();
       setPrefix(sent.prefix);

@@ -1,0 +1,31 @@
+// Seeds the store with what the server wrote into the page (core/routes/boot-data): the first
+// render finds the configuration, the principal and the profile in RTK Query's cache and asks the
+// API for none of them. Pages served without it (the Vite dev server, a test) ask as before.
+import type { BootData } from '../../core/routes/boot-data';
+import type { AppDispatch } from './store';
+import { authApi } from '../features/auth/api/auth-api';
+import { configurationApi } from '../features/configuration/api/configuration-api';
+import { profileApi } from '../features/profile/api/profile-api';
+import { setLoginPagePath } from '../lib/api';
+
+/** Puts the boot answers in the cache, as if the queries had just answered (synchronously). */
+export function seedFromBootData(dispatch: AppDispatch, boot: BootData): void {
+  setLoginPagePath(boot.configuration.appConfig.loginPagePath);
+  dispatch(
+    configurationApi.util.upsertQueryEntries([
+      { endpointName: 'getConfiguration', arg: undefined, value: boot.configuration },
+    ]),
+  );
+  if (boot.principal)
+    dispatch(
+      authApi.util.upsertQueryEntries([
+        { endpointName: 'getPrincipal', arg: undefined, value: boot.principal },
+      ]),
+    );
+  if (boot.profile)
+    dispatch(
+      profileApi.util.upsertQueryEntries([
+        { endpointName: 'getProfile', arg: undefined, value: boot.profile },
+      ]),
+    );
+}
