@@ -6,6 +6,7 @@ import { buildValidators, VALIDATORS_DIR } from '../src/core/build/build-validat
 import { REPO_ROOT } from '../src/core/schemas/catalog';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/main';
+import { compressAssets } from './compress-assets';
 
 if (!existsSync(join(VALIDATORS_DIR, 'manifest.json'))) buildValidators();
 const config = loadConfig();
@@ -18,6 +19,18 @@ if (!existsSync(join(config.webDir, 'index.html'))) {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+}
+// The compressed copies the server sends (npm run build writes them; a portal built by `vite build`
+// alone has none): only the missing or stale ones are written, so a built portal starts at once.
+if (existsSync(join(config.webDir, 'index.html'))) {
+  try {
+    const compressed = await compressAssets(config.webDir);
+    if (compressed.written)
+      console.log(`Compressed ${compressed.written} portal files (br, gzip).`);
+  } catch (error) {
+    // A read-only dist/web: the files go out uncompressed, which works, only slower.
+    console.warn(`Could not compress the portal's files: ${(error as Error).message}`);
+  }
 }
 await startServer(config);
 

@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/client';
 import './context';
 import { createAjv } from '../core/validation/ajv';
 import errorHandler from './plugins/error-handler';
+import compression from './plugins/compression';
 import security from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staffSessionPlugin from './plugins/staff-session';
@@ -264,6 +265,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     scale: config.rateLimitScale,
     consentScriptOrigin: (host) => consentOrigins.get(merchants.forHost(host)),
   });
+  // Before any route: @fastify/compress hooks onto each route as it is declared.
+  await app.register(compression);
   await app.register(sessionPlugin, {
     store: createSessionStore(database.db, config),
     cookieName: sessionCookieName(config.secureCookies),

@@ -1,9 +1,30 @@
 // Serves the built portal (dist/web) and falls back to index.html for client-side routes.
+// Files go out as the build compressed them (scripts/compress-assets.ts wrote <file>.br and
+// <file>.gz beside each text file of 1 KB or more): Brotli when the request accepts br, else gzip
+// when it accepts gzip, else the file itself; @fastify/compress never touches them.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { isSignedInPath, signInRedirect } from '../../core/routes/signed-in-paths';
+import { COMPRESSIBLE_FILE } from '../plugins/compression';
+
+/**
+ * What Vite writes into assets/: `<name>-<hash>.<ext>`, the hash 8 URL-safe characters (it may
+ * itself hold a dash). Such a file never changes under its name; the public folder
+ * (src/web/public) has no assets/ folder of its own (tests/api/portal-compression.test.ts).
+ */
+export const HASHED_ASSET = /^assets\/[^/]+-[\w-]{8}\.[a-z\d]+$/i;
+
+/** How long a browser may keep a file of dist/web (its path relative to dist/web). */
+export function cacheControlFor(file: string): string {
+  // The page names the hashed files of the current build: always asked again (a 304 when
+  // unchanged, by ETag), so a new build reaches every browser at its next visit.
+  if (file.endsWith('.html')) return 'no-cache';
+  if (HASHED_ASSET.test(file)) return 'public, max-age=31536000, immutable';
+  // Public files keep their names across builds (favicons, logos): kept a little, then revalidated.
+  return 'public, max-age=600, must-revalidate';
+}
 
 const webRoutes: FastifyPluginAsync = async (app) => {
   /** The portal's files are served without a session lookup; a signed-in route looks it up here. */
@@ -25,9 +46,41 @@ const webRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config ?? {}), public: true, staticFiles: true };
   });
-  // No directory index: `/` is a signed-in route and goes through the handler below.
-  await app.register(fastifyStatic, { root, wildcard: false, index: false });
-  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+  // reply.sendFile only (serve: false): every path goes through the one route below, which
+  // @fastify/compress leaves alone (a file that has no .br or .gz is sent as it is, as the build
+  // decided). `/` is a signed-in route and goes through it too (no directory index).
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    index: false,
+    preCompressed: true,
+    // Set per file below, for the file actually sent (a 404 gets none of them).
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      const file = relative(root, path.replace(/\.(?:br|gz)$/, ''))
+        .split(sep)
+        .join('/');
+      res.setHeader('cache-control', cacheControlFor(file));
+      // A cache keeps one copy per encoding (@fastify/static does not say so itself).
+      if (COMPRESSIBLE_FILE.test(file)) res.setHeader('vary', 'Accept-Encoding');
+    },
+  });
+  // A 304 carries the validators and cache headers only: @fastify/static also names the encoding
+  // and type of the copy it would have sent, which a 304 should not (RFC 9110, 15.4.5).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 304) {
+      reply.removeHeader('content-encoding');
+      reply.removeHeader('content-type');
+    }
+    return payload;
+  });
+  /** @fastify/compress leaves this route alone (see above). */
+  const portalRoute: RouteShorthandOptions = {
+    config: { public: true },
+    compress: false,
+    schema: { hide: true },
+  };
+  app.get('/*', portalRoute, async (request, reply) => {
     const [path = '/', query] = request.url.split('?');
     if (path.startsWith('/master/')) {
       return reply.status(404).send({ code: 404, message: `NotFound: ${request.method} ${path}` });
@@ -41,7 +94,7 @@ const webRoutes: FastifyPluginAsync = async (app) => {
       const target = signInRedirect(query === undefined ? path : `${path}?${query}`);
       return reply.header('cache-control', 'no-store').redirect(target, 302);
     }
-    return reply.type('text/html; charset=utf-8').sendFile('index.html', { maxAge: 0 });
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
 };
 export default webRoutes;

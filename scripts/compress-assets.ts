@@ -1,0 +1,170 @@
+// npm run build (after `vite build`; npm start does it too): writes <file>.br (Brotli, quality 11)
+// and <file>.gz (gzip, level 9) beside every text file of dist/web of 1 KB or more, once, so the
+// server sends the smallest encoding a browser accepts without compressing on each request
+// (src/server/routes/web.ts). Smaller files, and files of other types, are sent as they are, and
+// get no compressed copy. A copy no smaller than its file is not written. Up-to-date copies are
+// kept; copies whose file is gone are removed.
+//
+//   tsx scripts/compress-assets.ts [--dist dist/web] [--force]
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { COMPRESSIBLE_FILE, COMPRESS_MIN_BYTES } from '../src/server/plugins/compression';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_DIST = join(REPO_ROOT, 'dist/web');
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** The encodings written, by the extension of their copy. */
+export const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
+export type Encoding = keyof typeof ENCODINGS;
+
+/**
+ * Whether the server sends a compressed copy of this file (its path relative to dist/web, its
+ * size): text of COMPRESS_MIN_BYTES or more, outside dot folders (.vite holds the build manifest).
+ */
+export const shouldPrecompress = (file: string, size: number): boolean =>
+  size >= COMPRESS_MIN_BYTES && COMPRESSIBLE_FILE.test(file) && !/(^|\/)\./.test(file);
+
+/** Brotli at its best (quality 11), told it is text of this size. */
+const brotliOptions = (bytes: Buffer) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+  },
+});
+const gzipOptions = { level: constants.Z_BEST_COMPRESSION };
+
+/** The bytes of each copy: what `compressAssets` writes, and what the server then sends. */
+export async function compressBytes(bytes: Buffer): Promise<Record<Encoding, Buffer>> {
+  const [br, gz] = await Promise.all([
+    brotli(bytes, brotliOptions(bytes)),
+    gzipped(bytes, gzipOptions),
+  ]);
+  return { br, gzip: gz };
+}
+
+/** The same, synchronously. */
+export const compressBytesSync = (bytes: Buffer): Record<Encoding, Buffer> => ({
+  br: brotliCompressSync(bytes, brotliOptions(bytes)),
+  gzip: gzipSync(bytes, gzipOptions),
+});
+
+/** Every file under `dir`, relative to it, with `/` separators. */
+function listFiles(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return listFiles(path, base);
+    return entry.isFile() ? [relative(base, path).split('\\').join('/')] : [];
+  });
+}
+
+/** A copy is up to date when it was written after its file. */
+const upToDate = (file: string, copy: string): boolean =>
+  existsSync(copy) && statSync(copy).mtimeMs >= statSync(file).mtimeMs;
+
+export interface CompressSummary {
+  /** Files given compressed copies in this run. */
+  written: number;
+  /** Files whose copies were already up to date. */
+  kept: number;
+  /** Copies removed because their file is gone, or no longer gets one. */
+  removed: number;
+  /** Bytes of the files compressed in this run, and of their copies. */
+  bytes: number;
+  br: number;
+  gzip: number;
+}
+
+/** Writes the compressed copies of dist/web (or `dir`); `force` rewrites up-to-date ones too. */
+export async function compressAssets(
+  dir = WEB_DIST,
+  { force = false }: { force?: boolean } = {},
+): Promise<CompressSummary> {
+  const summary: CompressSummary = { written: 0, kept: 0, removed: 0, bytes: 0, br: 0, gzip: 0 };
+  const files = listFiles(dir);
+  const copyExtension = /\.(?:br|gz)$/;
+  const originals = new Set(files.filter((f) => !copyExtension.test(f)));
+  const todo: string[] = [];
+  for (const file of originals) {
+    const path = join(dir, file);
+    if (!shouldPrecompress(file, statSync(path).size)) continue;
+    const copies = Object.values(ENCODINGS).map((extension) => path + extension);
+    if (!force && copies.every((copy) => upToDate(path, copy))) summary.kept++;
+    else todo.push(file);
+  }
+  // Copies of files that are gone or are no longer compressed (a rebuilt file under 1 KB).
+  for (const file of files) {
+    const original = file.replace(copyExtension, '');
+    if (original === file) continue;
+    const size = originals.has(original) ? statSync(join(dir, original)).size : -1;
+    if (size < 0 || !shouldPrecompress(original, size)) {
+      rmSync(join(dir, file));
+      summary.removed++;
+    }
+  }
+  // zlib's asynchronous calls run on libuv's threads: a few files at a time use every core.
+  const workers = Math.max(1, Math.min(availableParallelism(), 8));
+  let next = 0;
+  const work = async () => {
+    while (next < todo.length) {
+      const file = todo[next++]!;
+      const path = join(dir, file);
+      const bytes = readFileSync(path);
+      const compressed = await compressBytes(bytes);
+      summary.written++;
+      summary.bytes += bytes.length;
+      for (const encoding of Object.keys(ENCODINGS) as Encoding[]) {
+        const copy = path + ENCODINGS[encoding];
+        const output = compressed[encoding];
+        if (output.length < bytes.length) {
+          // Renamed into place: a server (or a second process) never reads half a copy.
+          const partial = `${copy}.${process.pid}.tmp`;
+          writeFileSync(partial, output);
+          renameSync(partial, copy);
+          summary[encoding] += output.length;
+        } else {
+          rmSync(copy, { force: true });
+          summary[encoding] += bytes.length;
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, work));
+  return summary;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const distArg = argv.indexOf('--dist');
+  const dir = distArg >= 0 && argv[distArg + 1] ? resolve(argv[distArg + 1]!) : WEB_DIST;
+  if (!existsSync(join(dir, 'index.html'))) {
+    console.error(`compress-assets: ${relative(REPO_ROOT, dir)} has no index.html: run vite build`);
+    return 2;
+  }
+  const started = Date.now();
+  const s = await compressAssets(dir, { force: argv.includes('--force') });
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    `compress-assets: ${s.written} files compressed (${kb(s.bytes)} → br ${kb(s.br)}, gzip ${kb(s.gzip)}), ` +
+      `${s.kept} up to date, ${s.removed} stale copies removed, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}
