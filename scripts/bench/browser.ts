@@ -1,8 +1,7 @@
-// Debian's Chromium through playwright-core (as tests/e2e/support/browser.ts launches it): what an
-// anonymous visitor of `/` downloads, and keystroke latency (Event Timing) with the CPU throttled.
+// Debian's Chromium through playwright-core (as tests/e2e/support/browser.ts launches it): the bytes
+// an anonymous visitor of `/` transfers, and keystroke latency (Event Timing) with the CPU throttled.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import {
   chromium,
   type Browser,
@@ -15,7 +14,7 @@ import { REPO_ROOT } from './processes';
 import { percentile } from './stats';
 
 export const CHROMIUM_PATH = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -27,7 +26,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-async function newContext(browser: Browser): Promise<BrowserContext> {
+export async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
@@ -36,16 +35,50 @@ async function newContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
+/** The cookies of `client` (the session and the CSRF token) for the browser's origin. */
+export const sessionCookies = (client: ApiClient, browserOrigin: string) =>
+  [...client.cookies].map(([name, value]) => ({
+    name,
+    value,
+    url: browserOrigin,
+    httpOnly: name === SESSION_COOKIE,
+    sameSite: 'Lax' as const,
+  }));
+
 // ---- what an anonymous visitor of `/` downloads ------------------------------------------------
 
-export interface AnonymousVisit {
+/** One response as it came over the wire. */
+export interface Transfer {
+  url: string;
+  status: number;
+  /** Its Content-Encoding ("identity" when none). */
+  encoding: string;
+  script: boolean;
+  /** Bytes received for it: the response headers and the body as sent (compressed or not). */
+  bytes: number;
+}
+
+export interface VisitTransfers {
+  /** The Accept-Encoding every request of the visit sent. */
+  acceptEncoding: string;
   finalUrl: string;
-  /** Gzipped bytes of every JavaScript response (what a gzip-serving deployment transfers). */
-  jsGzip: number;
-  /** Bytes of those responses as this server sent them (it does not compress). */
-  jsRaw: number;
+  /** Bytes transferred for the JavaScript responses (headers and encoded body). */
+  js: number;
+  /** Bytes transferred for every response of the visit, the document and redirects included. */
+  total: number;
+  /** The JavaScript responses (status 200). */
   scripts: string[];
+  /** How many JavaScript responses came with each Content-Encoding. */
+  jsEncodings: Record<string, number>;
   consoleErrors: string[];
+  responses: Transfer[];
+}
+
+export interface AnonymousVisit {
+  /** Chromium's own Accept-Encoding (br, gzip): what a visitor transfers. */
+  br: VisitTransfers;
+  /** The same visit offering gzip only. */
+  gzip: VisitTransfers;
 }
 
 /** Waits until the URL has not changed for `quietMs` and the network is idle. */
@@ -63,8 +96,23 @@ async function settle(page: Page, quietMs = 1000, timeoutMs = 20_000): Promise<v
   }
 }
 
-export async function anonymousVisit(browser: Browser, origin: string): Promise<AnonymousVisit> {
-  const context = await newContext(browser);
+/**
+ * Chromium with no cookies and an empty cache opens `/` (every request offering `acceptEncoding`)
+ * and follows what happens until the URL and the network are quiet; each response counts the
+ * bytes that came over the wire for it (Playwright's request sizes: Chromium's encodedDataLength,
+ * the headers and the body as sent).
+ */
+export async function visitTransfers(
+  browser: Browser,
+  origin: string,
+  acceptEncoding: string,
+): Promise<VisitTransfers> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    extraHTTPHeaders: { 'Accept-Encoding': acceptEncoding },
+  });
+  context.setDefaultTimeout(20_000);
   try {
     const page = await context.newPage();
     const consoleErrors: string[] = [];
@@ -72,32 +120,50 @@ export async function anonymousVisit(browser: Browser, origin: string): Promise<
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
-    const bodies: Promise<{ url: string; raw: number; gzip: number }>[] = [];
-    page.on('response', (response) => {
-      const type = response.request().resourceType();
-      const contentType = response.headers()['content-type'] ?? '';
-      if (response.status() !== 200) return;
-      if (type !== 'script' && !/javascript/.test(contentType)) return;
-      bodies.push(
-        response
-          .body()
-          .then((body) => ({ url: response.url(), raw: body.length, gzip: gzipSync(body).length }))
-          .catch(() => ({ url: response.url(), raw: 0, gzip: 0 })),
+    const finished: Promise<Transfer>[] = [];
+    page.on('requestfinished', (request) => {
+      finished.push(
+        (async () => {
+          const [response, sizes] = await Promise.all([request.response(), request.sizes()]);
+          const headers = (await response?.allHeaders()) ?? {};
+          const contentType = headers['content-type'] ?? '';
+          return {
+            url: request.url().replace(origin, ''),
+            status: response?.status() ?? 0,
+            encoding: headers['content-encoding'] ?? 'identity',
+            script: request.resourceType() === 'script' || /javascript/.test(contentType),
+            bytes: sizes.responseHeadersSize + sizes.responseBodySize,
+          };
+        })(),
       );
     });
     await page.goto(`${origin}/`, { waitUntil: 'load' });
     await settle(page);
-    const scripts = await Promise.all(bodies);
+    const responses = await Promise.all(finished);
+    const scripts = responses.filter((r) => r.script && r.status === 200);
+    const jsEncodings: Record<string, number> = {};
+    for (const s of scripts) jsEncodings[s.encoding] = (jsEncodings[s.encoding] ?? 0) + 1;
     return {
+      acceptEncoding,
       finalUrl: page.url().replace(origin, ''),
-      jsGzip: scripts.reduce((sum, s) => sum + s.gzip, 0),
-      jsRaw: scripts.reduce((sum, s) => sum + s.raw, 0),
-      scripts: scripts.map((s) => s.url.replace(origin, '')),
+      js: scripts.reduce((sum, s) => sum + s.bytes, 0),
+      total: responses.reduce((sum, r) => sum + r.bytes, 0),
+      scripts: scripts.map((s) => s.url),
+      jsEncodings,
       consoleErrors,
+      responses,
     };
   } finally {
     await context.close();
   }
+}
+
+/** The anonymous visit of `/` twice: with Chromium's Accept-Encoding, then offering gzip only. */
+export async function anonymousVisit(browser: Browser, origin: string): Promise<AnonymousVisit> {
+  return {
+    br: await visitTransfers(browser, origin, 'br, gzip'),
+    gzip: await visitTransfers(browser, origin, 'gzip'),
+  };
 }
 
 // ---- keystroke latency ---------------------------------------------------------------------------
@@ -354,15 +420,7 @@ export async function portalKeystrokes(
 ): Promise<KeystrokeResult> {
   const context = await newContext(browser);
   try {
-    await context.addCookies(
-      [...client.cookies].map(([name, value]) => ({
-        name,
-        value,
-        url: browserOrigin,
-        httpOnly: name === SESSION_COOKIE,
-        sameSite: 'Lax' as const,
-      })),
-    );
+    await context.addCookies(sessionCookies(client, browserOrigin));
     const throttled = await throttledPage(context, options.rate);
     const { page } = throttled;
     const common = locale('common');

@@ -1,7 +1,9 @@
-// npm run bench — issue 13's measures in one run, each beside its anchor from the same run:
-// signed-in reads on PostgreSQL against a lean Fastify + node-postgres route, /me on PGlite, two
-// writes, first-load JavaScript of the portal's screens against a stock RJSF page, what an
-// anonymous visitor of / downloads, and keystroke latency in Chromium with the CPU throttled 4x.
+// npm run bench — issue 13's and 27's measures in one run, each beside its anchor from the same
+// run: signed-in reads on PostgreSQL against a lean Fastify + node-postgres route, /me on PGlite,
+// two writes, first-load JavaScript of the portal's screens against a stock RJSF page, the bytes an
+// anonymous visitor of / transfers, keystroke latency in Chromium with the CPU throttled 4x, the
+// time to a usable bank-account form on a throttled CPU and network against the stock page, and
+// Lighthouse's mobile preset on four screens.
 // Prints one table and writes test-results/bench.json; with --check exits 1 when a budget is broken.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -37,7 +39,9 @@ import {
   type BenchDatabase,
   type PortalServer,
 } from './servers';
+import { measureLighthouse } from './lighthouse';
 import { buildStockPage, serveStockPage, stockPageJs, type StaticServer } from './stock-page';
+import { measureUsable } from './usable';
 
 const CPU_THROTTLE = 4;
 const begun = performance.now();
@@ -58,12 +62,34 @@ async function postgresVersion(): Promise<string | undefined> {
   }
 }
 
+/**
+ * The server serves the built portal: a server started while dist/web was being rebuilt (its
+ * folder emptied first) answers 404 to every screen for its whole life, and every browser measure
+ * would fail on that.
+ */
+async function servesThePortal(server: PortalServer): Promise<void> {
+  const response = await fetch(`${server.origin}/auth/start`);
+  const body = await response.text();
+  if (response.status !== 200 || !body.includes('<script'))
+    throw new Error(
+      `the portal answers ${response.status} to /auth/start, not the built portal: was dist/web ` +
+        `being rebuilt when it started? (${server.child.logFile})\n${body.slice(0, 300)}`,
+    );
+}
+
 export interface BenchRun {
   date: string;
   machine: { cpus: number; node: string; chromium?: string; postgres?: string };
   options: Pick<
     BenchOptions,
-    'quick' | 'connections' | 'seconds' | 'bankAccounts' | 'claims' | 'keyDelay'
+    | 'quick'
+    | 'connections'
+    | 'seconds'
+    | 'bankAccounts'
+    | 'claims'
+    | 'keyDelay'
+    | 'usableRuns'
+    | 'lighthouseScreens'
   > & {
     parts: string[];
     cpuThrottle: number;
@@ -89,7 +115,8 @@ export async function runBench(options: BenchOptions): Promise<BenchRun> {
   try {
     log('Preparing: the portal build, the stock RJSF page...');
     ensurePortalBuilt(log);
-    if (parts.has('bundles') || parts.has('keys')) {
+    const browserParts = parts.has('bundles') || parts.has('keys') || parts.has('usable');
+    if (browserParts) {
       buildStockPage();
       results.stockJs = stockPageJs().gzip;
     }
@@ -108,6 +135,7 @@ export async function runBench(options: BenchOptions): Promise<BenchRun> {
       `Starting the portal on ${database ? `PostgreSQL (database ${database.name})` : 'PGlite'}...`,
     );
     const primary = await started(database?.url ?? null);
+    await servesThePortal(primary);
     const reader = await readerOn(primary);
 
     if (parts.has('api')) {
@@ -128,7 +156,7 @@ export async function runBench(options: BenchOptions): Promise<BenchRun> {
       };
     } else results.skipped.api = 'not asked for (--only)';
 
-    if (parts.has('bundles') || parts.has('keys')) {
+    if (browserParts) {
       browser = await launchBrowser();
       machine.chromium = browser.version();
     }
@@ -142,7 +170,7 @@ export async function runBench(options: BenchOptions): Promise<BenchRun> {
       log(
         `Keystrokes (${keyCount(options.typedFields)} keys, CPU ${CPU_THROTTLE}x): the portal, then the stock page...`,
       );
-      stock = await serveStockPage();
+      stock ??= await serveStockPage();
       const session = await newSession(reader);
       const typing = {
         rate: CPU_THROTTLE,
@@ -152,6 +180,40 @@ export async function runBench(options: BenchOptions): Promise<BenchRun> {
       results.keysPortal = await portalKeystrokes(browser!, primary.browserOrigin, session, typing);
       results.keysStock = await stockKeystrokes(browser!, stock.origin, typing);
     } else results.skipped.keys = 'not asked for (--only)';
+
+    if (parts.has('usable')) {
+      log(
+        `Time to a usable bank-account form (CPU ${CPU_THROTTLE}x, slow 4G, cold cache, ` +
+          `${options.usableRuns} load(s) of each page): the portal and the stock page in turn...`,
+      );
+      stock ??= await serveStockPage();
+      const session = await newSession(reader);
+      results.usable = await measureUsable(
+        browser!,
+        { browserOrigin: primary.browserOrigin, client: session },
+        stock.origin,
+        { runs: options.usableRuns, cpuRate: CPU_THROTTLE },
+        log,
+      );
+    } else results.skipped.usable = 'not asked for (--only)';
+
+    if (parts.has('lighthouse')) {
+      // Lighthouse's own Chromium; the other one is no longer needed.
+      await browser?.close();
+      browser = undefined;
+      log(`Lighthouse (mobile preset) on ${options.lighthouseScreens.join(', ')}...`);
+      const session = await newSession(reader);
+      const lighthouse = await measureLighthouse(
+        primary.browserOrigin,
+        session,
+        options.lighthouseScreens,
+        log,
+      );
+      results.lighthouse = lighthouse.screens;
+      machine.chromium ??= lighthouse.chromium;
+      if (options.quick)
+        results.skipped.lighthouse = `--quick runs Lighthouse on ${options.lighthouseScreens.join(', ')} only`;
+    } else results.skipped.lighthouse = 'not asked for (--only)';
 
     if (parts.has('api')) {
       // PGlite on its own, the PostgreSQL server stopped (two cores: one server at a time).
@@ -185,6 +247,8 @@ export async function runBench(options: BenchOptions): Promise<BenchRun> {
       bankAccounts: options.bankAccounts,
       claims: options.claims,
       keyDelay: options.keyDelay,
+      usableRuns: options.usableRuns,
+      lighthouseScreens: options.lighthouseScreens,
       parts: [...parts],
       cpuThrottle: CPU_THROTTLE,
     },

@@ -1,5 +1,5 @@
-// npm run bench [-- --check] [--quick] [--only api|bundles|keys[,...]] [--json <file>]
-export const PARTS = ['api', 'bundles', 'keys'] as const;
+// npm run bench [-- --check] [--quick] [--only api|bundles|keys|usable|lighthouse[,...]] [--json <file>]
+export const PARTS = ['api', 'bundles', 'keys', 'usable', 'lighthouse'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
@@ -19,11 +19,22 @@ export interface BenchOptions {
   keyDelay: number;
   /** Fields typed into (all four; --quick: the nickname and the routing number). */
   typedFields: number;
+  /** Page loads of each page by the usable-form measure (its median is reported). */
+  usableRuns: number;
+  /** The screens Lighthouse measures (--quick: /bank-account only). */
+  lighthouseScreens: readonly string[];
 }
 
-export const USAGE = `usage: npm run bench -- [--check] [--quick] [--only api,bundles,keys] [--json <file>]
+/** The screens Lighthouse measures: the anonymous start page, then three signed-in screens. */
+export const LIGHTHOUSE_SCREENS = ['/auth/start', '/dashboard', '/settings', '/bank-account'];
+export const LIGHTHOUSE_QUICK_SCREENS = ['/bank-account'];
+/** The screens Lighthouse measures without a session (the others with the bench user's). */
+export const ANONYMOUS_SCREENS = ['/auth/start'];
+
+export const USAGE = `usage: npm run bench -- [--check] [--quick] [--only api,bundles,keys,usable,lighthouse] [--json <file>]
   --check   exit 1 when a budget is broken
-  --quick   short runs (2 s per read measure), for the test suite
+  --quick   short runs (2 s per read measure, one page load per usable-form measure, Lighthouse
+            on /bank-account only), for the test suite
   --only    run only these parts
   --json    where to write the results (default test-results/bench.json)`;
 
@@ -60,5 +71,7 @@ export function parseOptions(argv: string[], defaultJson: string): BenchOptions 
     claims: quick ? 5 : 20,
     keyDelay: 100,
     typedFields: quick ? 2 : 4,
+    usableRuns: quick ? 1 : 3,
+    lighthouseScreens: quick ? LIGHTHOUSE_QUICK_SCREENS : LIGHTHOUSE_SCREENS,
   };
 }

@@ -1,11 +1,11 @@
 // The stock RJSF page (bench/fixtures/stock-rjsf): built with its own vite config into
-// dist/bench/stock-rjsf on every run (the schema is composed at build time) and served by a tiny
-// static server on a free port.
+// dist/bench/stock-rjsf on every run (the schema is composed at build time) and served gzipped by
+// a tiny static server on a free port.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { constants, gzipSync } from 'node:zlib';
 import { REPO_ROOT } from './processes';
 
 export const STOCK_DIST = join(REPO_ROOT, 'dist/bench/stock-rjsf');
@@ -41,7 +41,13 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+/**
+ * The built stock page, each file gzipped for a request that accepts gzip, as a stock deployment
+ * behind any web server sends it; at gzip's best level, as the portal's own .gz copies are made
+ * (scripts/compress-assets.ts), so the anchor is not handicapped by a lighter compression.
+ */
 export function serveStockPage(): Promise<StaticServer> {
+  const gzipped = new Map<string, Buffer>();
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const file = normalize(join(STOCK_DIST, path === '/' ? 'index.html' : path));
@@ -49,10 +55,24 @@ export function serveStockPage(): Promise<StaticServer> {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, {
+    const headers: Record<string, string> = {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    });
-    response.end(readFileSync(file));
+      vary: 'accept-encoding',
+    };
+    const accepted = String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((coding) => coding.split(';')[0]!.trim().toLowerCase());
+    let body: Buffer = readFileSync(file);
+    if (accepted.includes('gzip')) {
+      let zipped = gzipped.get(file);
+      if (!zipped)
+        gzipped.set(file, (zipped = gzipSync(body, { level: constants.Z_BEST_COMPRESSION })));
+      body = zipped;
+      headers['content-encoding'] = 'gzip';
+    }
+    headers['content-length'] = String(body.length);
+    response.writeHead(200, headers);
+    response.end(body);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
