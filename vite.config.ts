@@ -1,8 +1,12 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import type { ValidatorManifestEntry } from './src/core/validation/precompiled';
+import { ROUTE_FILES } from './src/core/routes/route-files';
+import { readManifest, routeFiles } from './scripts/route-files';
 import { UNUSED_RJSF_PARTS } from './src/web/components/schema-form/trims/unused-parts-list';
 
 // Libraries only the full portal needs (router, store) and those only the forms need get their
@@ -151,6 +155,20 @@ export const compactManifest: Plugin = {
   },
 };
 
+// Beside the manifest, the files each route's first render needs (src/core/routes/route-files.ts):
+// the server announces them in the page, so they load side by side, not one after another.
+const routeFilesPlugin: Plugin = {
+  name: 'payee-portal:route-files',
+  apply: 'build',
+  writeBundle(options) {
+    if (!options.dir) return;
+    writeFileSync(
+      join(options.dir, ROUTE_FILES),
+      JSON.stringify(routeFiles(readManifest(options.dir))),
+    );
+  },
+};
+
 // The portal lives in src/web; the API serves the built files from dist/web.
 export default defineConfig({
   root: 'src/web',
@@ -160,6 +178,7 @@ export default defineConfig({
     serverOnlyTexts,
     compactManifest,
     rjsfUnusedParts(),
+    routeFilesPlugin,
     visualizer({ filename: 'dist/web-stats.json', template: 'raw-data', gzipSize: true }),
   ],
   build: {

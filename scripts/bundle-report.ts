@@ -8,14 +8,12 @@
 //
 //   tsx scripts/bundle-report.ts [--dist dist/web] [--json]
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import ts from 'typescript';
 import { compressBytesSync, ENCODINGS, shouldPrecompress, type Encoding } from './compress-assets';
+import { readManifest, routeFirstLoads } from './route-files';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const WEB_ROOT = join(REPO_ROOT, 'src/web'); // vite's root: manifest keys are relative to it
-const ROUTE_TABLE = join(WEB_ROOT, 'app/route-table.ts');
 
 export const KB = 1024;
 /** The first page a recipient sees must stay light (gzipped JavaScript, issue 27). */
@@ -29,31 +27,6 @@ const FORMS_CHUNK = /(^|\/)vendor-forms-[\w-]+\.js$/;
 
 const budgetOf = (path: string, files: string[]): number =>
   BUDGETS[path] ?? (files.some((f) => FORMS_CHUNK.test(f)) ? FORM_BUDGET : SHELL_BUDGET);
-
-/**
- * src/web/main.tsx boots a light start page on /auth/start (no router, no store) and the full app
- * everywhere else, each through a dynamic import: that module belongs to the route's first load.
- */
-const LIGHT_START = { path: '/auth/start', boot: 'app/start-entry.tsx' };
-const APP_BOOT = 'app/app-entry.tsx';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-export interface RouteTableEntry {
-  path: string;
-  /** The screen module, relative to src/web (e.g. features/auth/components/start-page.tsx). */
-  screen?: string;
-  redirect?: string;
-}
 
 export interface RouteReport {
   path: string;
@@ -70,86 +43,10 @@ export interface RouteReport {
   budget: number;
 }
 
-const resolveModule = (fromDir: string, specifier: string): string | undefined => {
-  const base = resolve(fromDir, specifier);
-  const found = [
-    base,
-    ...['.tsx', '.ts', '.jsx', '.js'].map((e) => base + e),
-    ...['index.tsx', 'index.ts'].map((f) => join(base, f)),
-  ].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
-  return found && relative(WEB_ROOT, found).split('\\').join('/');
-};
-
-/**
- * The routes of src/web/app/route-table.ts and the module each route's `screen` imports, read from
- * the source with the TypeScript parser (the table itself imports React screens).
- */
-export function readRouteTable(file = ROUTE_TABLE): RouteTableEntry[] {
-  const source = ts.createSourceFile(
-    file,
-    readFileSync(file, 'utf8'),
-    ts.ScriptTarget.Latest,
-    true,
-  );
-  const firstImport = (node: ts.Node): string | undefined => {
-    if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteralLike(node.arguments[0])
-    )
-      return node.arguments[0].text;
-    return ts.forEachChild(node, firstImport);
-  };
-  // Top-level helpers such as `const placeholder = () => import('...')`.
-  const constants = new Map<string, ts.Expression>();
-  let routes: ts.ArrayLiteralExpression | undefined;
-  for (const statement of source.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    for (const declaration of statement.declarationList.declarations) {
-      if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
-      constants.set(declaration.name.text, declaration.initializer);
-      if (
-        declaration.name.text === 'ROUTES' &&
-        ts.isArrayLiteralExpression(declaration.initializer)
-      )
-        routes = declaration.initializer;
-    }
-  }
-  if (!routes) throw new Error(`${relative(REPO_ROOT, file)}: no "export const ROUTES = [...]"`);
-
-  const fromDir = dirname(file);
-  return routes.elements.filter(ts.isObjectLiteralExpression).map((route) => {
-    const property = (name: string) =>
-      route.properties.find(
-        (p): p is ts.PropertyAssignment =>
-          ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name,
-      )?.initializer;
-    const path = property('path');
-    if (!path || !ts.isStringLiteralLike(path))
-      throw new Error(`${relative(REPO_ROOT, file)}: a route without a literal path`);
-    const entry: RouteTableEntry = { path: path.text };
-    const redirect = property('redirect');
-    if (redirect && ts.isStringLiteralLike(redirect)) entry.redirect = redirect.text;
-    const screen = property('screen');
-    if (screen) {
-      const specifier =
-        firstImport(screen) ??
-        (ts.isIdentifier(screen) ? firstImport(constants.get(screen.text) ?? screen) : undefined);
-      if (!specifier)
-        throw new Error(`route ${entry.path}: cannot find the module its screen imports`);
-      const module = resolveModule(fromDir, specifier);
-      if (!module) throw new Error(`route ${entry.path}: cannot resolve "${specifier}"`);
-      entry.screen = module;
-    }
-    return entry;
-  });
-}
-
 /**
  * The bytes the server sends for a file of dist/web to a browser that accepts gzip (`gzip`), and
  * to one that accepts Brotli and gzip (`br`): the file's precompressed copy, or the file itself
- * when it gets none (under 1 KB, or a copy would be no smaller; then a Brotli browser gets the gzip
+ * when it gets none (under 256 bytes, or a copy would be no smaller; then a Brotli browser gets the gzip
  * copy when there is one). A portal built by `vite build` alone has no copies yet (the bench and
  * the e2e setup build it so; `npm start` writes them at start): they are then made in memory
  * exactly as scripts/compress-assets.ts writes them, so the figures do not depend on which step
@@ -178,15 +75,7 @@ export function sentSizes(distDir: string, file: string): Record<Encoding, numbe
 
 /** Per route of the route table, the compressed JavaScript (and CSS) needed to show it first. */
 export function bundleReport(distDir = join(REPO_ROOT, 'dist/web')): RouteReport[] {
-  const manifestFile = join(distDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile))
-    throw new Error(
-      `${relative(REPO_ROOT, manifestFile)} is missing: run "vite build" (vite.config.ts sets build.manifest)`,
-    );
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error('the manifest has no entry chunk');
-
+  const manifest = readManifest(distDir);
   const sizes = new Map<string, Record<Encoding, number>>();
   const size = (file: string, encoding: Encoding) => {
     let sent = sizes.get(file);
@@ -196,52 +85,21 @@ export function bundleReport(distDir = join(REPO_ROOT, 'dist/web')): RouteReport
     }
     return sent[encoding];
   };
-  /** A chunk and everything it imports statically. */
-  const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key)) return seen;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the manifest has no chunk "${key}"`);
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) closure(imported, seen);
-    return seen;
-  };
-  const measure = (keys: Set<string>) => {
-    const js = new Set<string>();
-    const css = new Set<string>();
-    for (const key of keys) {
-      const chunk = manifest[key]!;
-      if (chunk.file.endsWith('.js')) js.add(chunk.file);
-      for (const sheet of chunk.css ?? []) css.add(sheet);
-    }
-    const sum = (files: Set<string>, encoding: Encoding) =>
-      [...files].reduce((total, f) => total + size(f, encoding), 0);
-    return {
-      js: sum(js, 'gzip'),
-      css: sum(css, 'gzip'),
-      brotli: { js: sum(js, 'br'), css: sum(css, 'br') },
-      files: [...js, ...css].sort(),
-    };
-  };
+  const sum = (files: string[], encoding: Encoding) =>
+    files.reduce((total, f) => total + size(f, encoding), 0);
 
-  return readRouteTable()
+  return routeFirstLoads(manifest)
     .map((route): RouteReport => {
-      const keys = closure(entryKey);
-      const light = route.path === LIGHT_START.path;
-      const boot = light ? LIGHT_START.boot : APP_BOOT;
-      if (manifest[boot]) closure(boot, keys);
-      let screen = 'entry';
-      if (route.redirect) screen = `→ ${route.redirect}`;
-      else if (light) screen = `light start page (${boot})`;
-      else if (route.screen && manifest[route.screen]) {
-        closure(route.screen, keys);
-        screen = manifest[route.screen]!.file.replace(/^assets\//, '');
-      }
-      const measured = measure(keys);
+      const js = route.files.filter((f) => f.endsWith('.js'));
+      const css = route.files.filter((f) => f.endsWith('.css'));
       return {
         path: route.path,
-        ...measured,
-        screen,
-        budget: budgetOf(route.path, measured.files),
+        js: sum(js, 'gzip'),
+        css: sum(css, 'gzip'),
+        brotli: { js: sum(js, 'br'), css: sum(css, 'br') },
+        files: route.files,
+        screen: route.screenChunk,
+        budget: budgetOf(route.path, route.files),
       };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -1,13 +1,23 @@
 // Serves the built portal (dist/web) and falls back to index.html for client-side routes.
 // Files go out as the build compressed them (scripts/compress-assets.ts wrote <file>.br and
-// <file>.gz beside each text file of 1 KB or more): Brotli when the request accepts br, else gzip
-// when it accepts gzip, else the file itself; @fastify/compress never touches them.
+// <file>.gz beside each text file of 256 bytes or more): Brotli when the request accepts br,
+// else gzip when it accepts gzip, else the file itself; @fastify/compress never touches them.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { BootData } from '../../core/routes/boot-data';
 import { isSignedInPath, signInRedirect } from '../../core/routes/signed-in-paths';
-import { COMPRESSIBLE_FILE } from '../plugins/compression';
+import { COMPRESS_MIN_BYTES, COMPRESSIBLE_FILE } from '../plugins/compression';
+import { createPortalPage } from '../services/portal-page';
+import type { ActiveSession } from '../services/sessions';
 
 /**
  * What Vite writes into assets/: `<name>-<hash>.<ext>`, the hash 8 URL-safe characters (it may
@@ -26,14 +36,73 @@ export function cacheControlFor(file: string): string {
   return 'public, max-age=600, must-revalidate';
 }
 
+/** The encoding a page goes out in: Brotli, else gzip, as the request accepts (q=0 refuses). */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
+}
+
 const webRoutes: FastifyPluginAsync = async (app) => {
-  /** The portal's files are served without a session lookup; a signed-in route looks it up here. */
-  const hasSession = async (request: FastifyRequest): Promise<boolean> => {
+  /** The portal's files are served without a session lookup; a portal page looks it up here. */
+  const sessionOf = async (request: FastifyRequest): Promise<ActiveSession | null> => {
     const raw = request.cookies[app.sessionCookie];
-    return typeof raw === 'string' && raw.length <= 128 && (await app.sessions.find(raw)) !== null;
+    return typeof raw === 'string' && raw.length <= 128 ? app.sessions.find(raw, true) : null;
+  };
+
+  /**
+   * What the portal would ask first (src/core/routes/boot-data.ts), as the API would answer it:
+   * the merchant's configuration, and with a live session the principal and the profile (not on
+   * static pages, which do not load the user; not for the staff's rules console).
+   */
+  const bootData = (
+    request: FastifyRequest,
+    path: string,
+    session: ActiveSession | null,
+  ): BootData => {
+    const boot: BootData = {
+      configuration: app.deps.merchants.forHost(request.host).configuration,
+    };
+    // A lapsed access window is refreshed by the portal through the login page, as before.
+    if (!session?.accessValid || path === '/console' || path.startsWith('/console/')) return boot;
+    boot.principal = { id: session.profileId };
+    if (session.profile && !path.includes('static')) boot.profile = session.profile;
+    return boot;
+  };
+
+  /**
+   * A page: private (it may hold the profile), revalidated by its ETag, and compressed as the
+   * request accepts (it is made per request, so it has no precompressed copy).
+   */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string) => {
+    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    reply
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Accept-Encoding, Cookie')
+      .header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    reply.type('text/html; charset=utf-8');
+    const body = Buffer.from(html);
+    const encoding =
+      body.length >= COMPRESS_MIN_BYTES
+        ? pageEncoding(request.headers['accept-encoding'])
+        : undefined;
+    if (encoding === 'br')
+      return reply
+        .header('content-encoding', 'br')
+        .send(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (encoding === 'gzip')
+      return reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 6 }));
+    return reply.send(body);
   };
 
   const root = app.deps.config.webDir;
+  const page = createPortalPage(root);
   if (!existsSync(join(root, 'index.html'))) {
     app.get('/', { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
       reply
@@ -90,11 +159,16 @@ const webRoutes: FastifyPluginAsync = async (app) => {
     if (file && !file.includes('..') && existsSync(join(root, file))) return reply.sendFile(file);
     // An anonymous visitor of a signed-in route signs in first: the server knows there is no
     // session, so the portal's code and its failing profile call are never loaded for them.
-    if (isSignedInPath(path) && !(await hasSession(request))) {
+    const session = await sessionOf(request);
+    if (isSignedInPath(path) && !session) {
       const target = signInRedirect(query === undefined ? path : `${path}?${query}`);
       return reply.header('cache-control', 'no-store').redirect(target, 302);
     }
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    // Loading the portal is activity: the idle clock moves as an API read would move it.
+    if (session?.accessValid) await app.sessions.touch(session);
+    const boot = bootData(request, path, session);
+    const html = page.render({ pathname: path, boot, locale: boot.configuration.defaultLocale });
+    return sendPage(request, reply, html);
   });
 };
 export default webRoutes;

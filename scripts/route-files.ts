@@ -1,0 +1,194 @@
+// The files each route of the portal's route table needs for its first render, read from Vite's
+// manifest: the entry chunk and its static imports, the boot module main.tsx picks, the route's
+// screen chunk and its static imports. The bundle report counts them (scripts/bundle-report.ts);
+// the build writes them for the server (vite.config.ts → src/core/routes/route-files.ts).
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import type { RouteFiles } from '../src/core/routes/route-files';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const WEB_ROOT = join(REPO_ROOT, 'src/web'); // vite's root: manifest keys are relative to it
+const ROUTE_TABLE = join(WEB_ROOT, 'app/route-table.ts');
+
+/**
+ * src/web/main.tsx boots a light start page on /auth/start (no router, no store) and the full app
+ * everywhere else, each through a dynamic import: that module belongs to the route's first load.
+ */
+export const LIGHT_START = { path: '/auth/start', boot: 'app/start-entry.tsx' };
+export const APP_BOOT = 'app/app-entry.tsx';
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteTableEntry {
+  path: string;
+  /** The screen module, relative to src/web (e.g. features/auth/components/start-page.tsx). */
+  screen?: string;
+  redirect?: string;
+}
+
+const resolveModule = (fromDir: string, specifier: string): string | undefined => {
+  const base = resolve(fromDir, specifier);
+  const found = [
+    base,
+    ...['.tsx', '.ts', '.jsx', '.js'].map((e) => base + e),
+    ...['index.tsx', 'index.ts'].map((f) => join(base, f)),
+  ].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+  return found && relative(WEB_ROOT, found).split('\\').join('/');
+};
+
+/**
+ * The routes of src/web/app/route-table.ts and the module each route's `screen` imports, read from
+ * the source with the TypeScript parser (the table itself imports React screens).
+ */
+export function readRouteTable(file = ROUTE_TABLE): RouteTableEntry[] {
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
+  const firstImport = (node: ts.Node): string | undefined => {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    )
+      return node.arguments[0].text;
+    return ts.forEachChild(node, firstImport);
+  };
+  // Top-level helpers such as `const placeholder = () => import('...')`.
+  const constants = new Map<string, ts.Expression>();
+  let routes: ts.ArrayLiteralExpression | undefined;
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
+      constants.set(declaration.name.text, declaration.initializer);
+      if (
+        declaration.name.text === 'ROUTES' &&
+        ts.isArrayLiteralExpression(declaration.initializer)
+      )
+        routes = declaration.initializer;
+    }
+  }
+  if (!routes) throw new Error(`${relative(REPO_ROOT, file)}: no "export const ROUTES = [...]"`);
+
+  const fromDir = dirname(file);
+  return routes.elements.filter(ts.isObjectLiteralExpression).map((route) => {
+    const property = (name: string) =>
+      route.properties.find(
+        (p): p is ts.PropertyAssignment =>
+          ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name,
+      )?.initializer;
+    const path = property('path');
+    if (!path || !ts.isStringLiteralLike(path))
+      throw new Error(`${relative(REPO_ROOT, file)}: a route without a literal path`);
+    const entry: RouteTableEntry = { path: path.text };
+    const redirect = property('redirect');
+    if (redirect && ts.isStringLiteralLike(redirect)) entry.redirect = redirect.text;
+    const screen = property('screen');
+    if (screen) {
+      const specifier =
+        firstImport(screen) ??
+        (ts.isIdentifier(screen) ? firstImport(constants.get(screen.text) ?? screen) : undefined);
+      if (!specifier)
+        throw new Error(`route ${entry.path}: cannot find the module its screen imports`);
+      const module = resolveModule(fromDir, specifier);
+      if (!module) throw new Error(`route ${entry.path}: cannot resolve "${specifier}"`);
+      entry.screen = module;
+    }
+    return entry;
+  });
+}
+
+export interface RouteFirstLoad extends RouteTableEntry {
+  /** The JavaScript and CSS files of the route's first render, sorted. */
+  files: string[];
+  /** The screen's own chunk, "entry" when bundled into the entry, or "→ target" for a redirect. */
+  screenChunk: string;
+}
+
+export function readManifest(distDir: string): Manifest {
+  const manifestFile = join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile))
+    throw new Error(
+      `${relative(REPO_ROOT, manifestFile)} is missing: run "vite build" (vite.config.ts sets build.manifest)`,
+    );
+  return JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+}
+
+/** Per route of the route table, the files of its first render. */
+export function routeFirstLoads(manifest: Manifest, table = readRouteTable()): RouteFirstLoad[] {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('the manifest has no entry chunk');
+  /** A chunk and everything it imports statically. */
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no chunk "${key}"`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const filesOf = (keys: Set<string>): string[] => {
+    const files = new Set<string>();
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk) continue;
+      if (chunk.file.endsWith('.js')) files.add(chunk.file);
+      for (const sheet of chunk.css ?? []) files.add(sheet);
+    }
+    return [...files].sort();
+  };
+  // The app's boot module may travel inside a shared chunk (vite.config.ts groups it with the
+  // store and the router): then it is the entry's dynamic import that is neither the light start
+  // page nor the rules console.
+  const appBoot =
+    manifest[APP_BOOT] !== undefined
+      ? APP_BOOT
+      : manifest[entryKey]?.dynamicImports?.find(
+          (key) => key !== LIGHT_START.boot && !key.startsWith('console/'),
+        );
+  if (!appBoot) throw new Error(`the manifest has no chunk for ${APP_BOOT}`);
+  return table.map((route) => {
+    const keys = closure(entryKey);
+    const light = route.path === LIGHT_START.path;
+    closure(light ? LIGHT_START.boot : appBoot, keys);
+    let screenChunk = 'entry';
+    if (route.redirect) screenChunk = `→ ${route.redirect}`;
+    else if (light) screenChunk = `light start page (${LIGHT_START.boot})`;
+    else if (route.screen && manifest[route.screen]) {
+      closure(route.screen, keys);
+      screenChunk = manifest[route.screen]!.file.replace(/^assets\//, '');
+    }
+    return { ...route, files: filesOf(keys), screenChunk };
+  });
+}
+
+/** The chunk of each namespace of each language (locales/<language>/<namespace>.json). */
+export function localeChunks(manifest: Manifest): RouteFiles['locales'] {
+  const locales: RouteFiles['locales'] = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const match = /(?:^|\/)locales\/([\w-]+)\/([\w-]+)\.json$/.exec(key);
+    if (match) (locales[match[1]!] ??= {})[match[2]!] = chunk.file;
+  }
+  return locales;
+}
+
+/** What the server reads to announce a route's files (src/core/routes/route-files.ts). */
+export const routeFiles = (manifest: Manifest): RouteFiles => ({
+  routes: routeFirstLoads(manifest).map(({ path, files }) => ({ path, files })),
+  locales: localeChunks(manifest),
+});

@@ -1,0 +1,44 @@
+// What `vite build` writes beside its manifest (dist/web/.vite/route-files.json, by the
+// route-files plugin of vite.config.ts): for each route of the portal's route table, the files its
+// first render needs — the entry, the boot module, the screen and their static imports — and the
+// chunk of each namespace of each language. The server announces a route's files in the page it
+// sends (modulepreload), so they load side by side instead of one after another.
+export const ROUTE_FILES = '.vite/route-files.json';
+
+export interface RouteFiles {
+  /** In the route table's order; `path` is a route pattern (`/bank-account/:id`, `/static/*`, `*`). */
+  routes: { path: string; files: string[] }[];
+  /** The chunk of each namespace of each language, e.g. locales.de.common. */
+  locales: Record<string, Record<string, string>>;
+}
+
+const segments = (path: string): string[] => path.split('/').filter(Boolean);
+
+/**
+ * How well a route pattern matches a URL path: undefined when it does not, else a rank where a
+ * higher one is more specific (more literal segments, no splat), as the router picks.
+ */
+export function matchRank(pattern: string, pathname: string): number | undefined {
+  const want = segments(pattern);
+  const have = segments(pathname);
+  const splat = want[want.length - 1] === '*';
+  const fixed = splat ? want.slice(0, -1) : want;
+  if (splat ? have.length < fixed.length : have.length !== fixed.length) return undefined;
+  let rank = 0;
+  for (const [i, segment] of fixed.entries()) {
+    if (segment.startsWith(':')) rank += 2;
+    else if (segment === have[i]) rank += 3;
+    else return undefined;
+  }
+  return splat ? rank : rank + 1;
+}
+
+/** The route of `pathname` in the table, as the router would choose it. */
+export function routeFor<T extends { path: string }>(routes: T[], pathname: string): T | undefined {
+  let best: { route: T; rank: number } | undefined;
+  for (const route of routes) {
+    const rank = matchRank(route.path, pathname);
+    if (rank !== undefined && (!best || rank > best.rank)) best = { route, rank };
+  }
+  return best?.route;
+}

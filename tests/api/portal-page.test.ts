@@ -1,0 +1,124 @@
+// The page of a portal route, as the server sends it: the files the route's first render needs
+// announced in its head (from the route files the build wrote), and what the portal would ask
+// first written into it — the configuration, and for a signed-in visitor the principal and the
+// profile, exactly as the API answers them — so the first render waits for no request.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_ELEMENT_ID, type BootData } from '../../src/core/routes/boot-data';
+import type { RouteFiles } from '../../src/core/routes/route-files';
+import { activatedUser, Browser, startTestApp, type TestApp } from './support/harness';
+
+const ENTRY = 'assets/index-AAAAAAAA.js';
+const INDEX = `<!doctype html><html><head><script type="module" crossorigin src="/${ENTRY}"></script></head><body><div id="root"></div></body></html>`;
+const SHELL = [ENTRY, 'assets/core-BBBBBBBB.js', 'assets/app-CCCCCCCC.js'];
+const FILES: RouteFiles = {
+  routes: [
+    { path: '/auth/start', files: [ENTRY, 'assets/core-BBBBBBBB.js', 'assets/start-DDDDDDDD.js'] },
+    { path: '/dashboard', files: [...SHELL, 'assets/dashboard-EEEEEEEE.js'] },
+    {
+      path: '/bank-account',
+      files: [...SHELL, 'assets/bank-FFFFFFFF.js', 'assets/vendor-forms-GGGGGGGG.js'],
+    },
+    { path: '/bank-account/:id', files: [...SHELL, 'assets/bank-FFFFFFFF.js'] },
+    { path: '/static/*', files: [...SHELL, 'assets/static-HHHHHHHH.js'] },
+    { path: '*', files: [...SHELL, 'assets/not-found-IIIIIIII.js'] },
+  ],
+  locales: {
+    en: {
+      common: 'assets/common-en.js',
+      fields: 'assets/fields-en.js',
+      validation: 'assets/v-en.js',
+    },
+    de: {
+      common: 'assets/common-de.js',
+      fields: 'assets/fields-de.js',
+      validation: 'assets/v-de.js',
+    },
+  },
+};
+
+/** The modulepreload links of a page, in order. */
+const preloads = (html: string): string[] =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]!);
+
+/** The boot data written into a page (the text up to the first closing script tag). */
+const bootOf = (html: string): BootData => {
+  const open = `<script type="application/json" id="${BOOT_ELEMENT_ID}">`;
+  const start = html.indexOf(open);
+  expect(start).toBeGreaterThan(0);
+  const text = html.slice(start + open.length, html.indexOf('</script>', start));
+  return JSON.parse(text) as BootData;
+};
+
+describe('the page of a portal route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'payee-page-'));
+    mkdirSync(join(webDir, '.vite'), { recursive: true });
+    writeFileSync(join(webDir, 'index.html'), INDEX);
+    writeFileSync(join(webDir, '.vite/route-files.json'), JSON.stringify(FILES));
+    t = await startTestApp('pglite', { WEB_DIR: webDir });
+  });
+  afterAll(async () => t?.close());
+
+  it('gives an anonymous visitor the configuration and the start page files, nothing personal', async () => {
+    const visitor = new Browser(t.app);
+    const page = await visitor.get('/auth/start?redirectUrl=%2F');
+    expect(page.status).toBe(200);
+    const configs = await visitor.api('GET', '/configs');
+    const boot = bootOf(page.raw.body);
+    expect(boot).toEqual({ configuration: configs.body.data });
+    // The entry is already the page's own script; the language is the merchant's default.
+    expect(preloads(page.raw.body)).toEqual([
+      'assets/core-BBBBBBBB.js',
+      'assets/start-DDDDDDDD.js',
+      `assets/common-${boot.configuration.defaultLocale}.js`,
+    ]);
+  });
+
+  it('gives a signed-in visitor the principal and the profile the API answers, and the screen files', async () => {
+    const { browser } = await activatedUser(t.app);
+    const page = await browser.get('/bank-account');
+    expect(page.status).toBe(200);
+    const boot = bootOf(page.raw.body);
+    expect(boot.principal).toEqual((await browser.get('/master/auth-app/v1/principal')).body.data);
+    expect(boot.profile).toEqual((await browser.api('GET', '/me')).body.data);
+    expect(boot.configuration).toEqual((await browser.api('GET', '/configs')).body.data);
+    // A form screen also announces the form texts.
+    expect(preloads(page.raw.body)).toEqual([
+      'assets/core-BBBBBBBB.js',
+      'assets/app-CCCCCCCC.js',
+      'assets/bank-FFFFFFFF.js',
+      'assets/vendor-forms-GGGGGGGG.js',
+      'assets/common-en.js',
+      'assets/fields-en.js',
+      'assets/v-en.js',
+    ]);
+    expect(page.raw.headers['cache-control']).toBe('private, no-cache');
+
+    // A route with a parameter, a static page (which does not load the user), an unknown path.
+    const edit = await browser.get('/bank-account/123');
+    expect(preloads(edit.raw.body)).toContain('assets/bank-FFFFFFFF.js');
+    expect(preloads(edit.raw.body)).not.toContain('assets/fields-en.js');
+    const terms = await browser.get('/static/terms');
+    expect(preloads(terms.raw.body)).toContain('assets/static-HHHHHHHH.js');
+    const termsBoot = bootOf(terms.raw.body);
+    expect(termsBoot.principal).toEqual(boot.principal);
+    expect(termsBoot.profile).toBeUndefined();
+    const unknown = await browser.get('/nope/x');
+    expect(preloads(unknown.raw.body)).toContain('assets/not-found-IIIIIIII.js');
+  });
+
+  it('writes nothing personal for a session that ended', async () => {
+    const { browser } = await activatedUser(t.app);
+    const ended = browser.cookie('pp_session') ?? '';
+    await browser.get('/master/auth-app/v1/logout');
+    const page = await new Browser(t.app).request('GET', '/static/terms', undefined, {
+      cookie: `pp_session=${ended}`,
+    });
+    expect(page.status).toBe(200);
+    expect(Object.keys(bootOf(page.raw.body))).toEqual(['configuration']);
+  });
+});
