@@ -3,7 +3,8 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
-import { CodeInput, useCodeEntry } from './code-input';
+import { CodeInput } from './code-input';
+import { useCodeEntry } from './use-code-entry';
 import { Modal } from './modal';
 import { TextWithLinks } from './text-with-links';
 import type { ConfirmationCodeDialogProps } from './confirmation-code-dialog';

@@ -3,6 +3,7 @@
 // received. Its content is its own chunk (confirmation-code-dialog-content.tsx), loaded when a
 // code is asked for: the pages that offer it show their form without it.
 import { lazy, Suspense } from 'react';
+import { loadConfirmationCodeDialog } from './confirmation-code-dialog-loader';
 
 export interface ConfirmationCodeDialogProps {
   open: boolean;
@@ -13,10 +14,7 @@ export interface ConfirmationCodeDialogProps {
   onClose: () => void;
 }
 
-const loadContent = () => import('./confirmation-code-dialog-content');
-const CodeDialogContent = lazy(loadContent);
-/** Starts loading the dialog while the code is being sent. */
-export const preloadConfirmationCodeDialog = (): void => void loadContent();
+const CodeDialogContent = lazy(loadConfirmationCodeDialog);
 
 export function ConfirmationCodeDialog(props: ConfirmationCodeDialogProps) {
   // Mounted only while open, so every opening starts with an empty code and no message.

@@ -1,6 +1,7 @@
 // A conversion at a glance: "$100.00 → €92.00", then the rate and when it was quoted. Amounts and
 // the date follow the interface language (Intl); amounts arrive as decimal strings from the server.
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from './format-money';
 
 export interface ExchangeRateDisplayProps {
   sourceAmount: string | number;
@@ -13,12 +14,6 @@ export interface ExchangeRateDisplayProps {
   /** Who published the rate. */
   rateSource?: string;
   className?: string;
-}
-
-export function formatMoney(amount: string | number, currency: string, locale: string): string {
-  // A decimal string is formatted exactly (Intl takes it as is), never through a binary float.
-  const exact = typeof amount === 'string' ? (amount as `${number}`) : amount;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(exact);
 }
 
 export function ExchangeRateDisplay({

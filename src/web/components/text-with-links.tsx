@@ -11,7 +11,7 @@ import { newTabProps } from './external-link';
  * that text inside; the rest stays text. The only markup our locales use: react-i18next's
  * `<Trans>` would bring an HTML parser (~5 KB gzipped) to every page with such a sentence.
  */
-export function withLinks(text: string, elements: readonly ReactElement[]): ReactNode[] {
+function withLinks(text: string, elements: readonly ReactElement[]): ReactNode[] {
   // split with two groups: [text, index, inner, text, index, inner, …, text]
   const parts = text.split(/<(\d+)>(.*?)<\/\1>/s);
   const nodes: ReactNode[] = [];
@@ -23,6 +23,17 @@ export function withLinks(text: string, elements: readonly ReactElement[]): Reac
     nodes.push(element ? cloneElement(element, { key: i }, inner) : inner);
   }
   return nodes;
+}
+
+/** `text` with `elements` in place of its `<0>…</0>`, `<1>…</1>` parts (see withLinks). */
+export function LinkedText({
+  text,
+  elements,
+}: {
+  text: string;
+  elements: readonly ReactElement[];
+}) {
+  return withLinks(text, elements);
 }
 
 export interface TextLink {

@@ -1,12 +1,6 @@
 // A round avatar with the user's initials (first letters of the first and last name parts); a
 // silhouette when no name is known. Decorative: the control around it carries the name.
-export function initialsOf(name: string | undefined | null): string {
-  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return '';
-  const first = parts[0] ?? '';
-  const last = parts.length > 1 ? (parts[parts.length - 1] ?? '') : '';
-  return (Array.from(first)[0] ?? '').concat(Array.from(last)[0] ?? '').toLocaleUpperCase();
-}
+import { initialsOf } from '../app/layout/display-name';
 
 export function UserIcon({ name, size = 'md' }: { name?: string | null; size?: 'md' | 'lg' }) {
   const initials = initialsOf(name);

@@ -1,28 +1,15 @@
 // The console's frame: who is signed in (GET /session), the sign-in screen otherwise, and the
 // routes. A 401 from any call (the staff session ended) brings the sign-in back.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
 import { ConsoleApiError, consoleApi, errorText, type StaffMember } from './api';
 import { CountriesScreen } from './countries-screen';
 import { CountryScreen } from './country-screen';
 import { SignInScreen } from './sign-in-screen';
+import { StaffContext } from './staff-context';
 import { texts } from './texts';
 import { VersionScreen } from './version-screen';
-
-interface StaffContextValue {
-  staff: StaffMember;
-  /** Call with any error of a call: a 401 ends the console session in the page too. */
-  handleError: (error: unknown) => string;
-}
-
-const StaffContext = createContext<StaffContextValue | null>(null);
-
-export function useStaff(): StaffContextValue {
-  const value = useContext(StaffContext);
-  if (!value) throw new Error('useStaff outside the console');
-  return value;
-}
 
 type SessionState =
   | { status: 'loading' }
@@ -105,27 +92,6 @@ export function ConsoleApp() {
       </main>
     </div>
   );
-}
-
-/** Loads what a screen shows; `reload` runs the call again (after an action). */
-export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
-  const { handleError } = useStaff();
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string }
-  >({ status: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (value) => live && setState({ status: 'ready', value }),
-      (error: unknown) => live && setState({ status: 'error', message: handleError(error) }),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what to reload on
-  }, [...deps, round]);
-  return { state, reload: () => setRound((r) => r + 1) };
 }
 
 /** What a screen shows while loading or after a failed load. */

@@ -1,9 +1,11 @@
 // /console: every rule file with its status (GET /countries), each linking to its page.
 import { Link } from 'react-router-dom';
 import { consoleApi } from './api';
-import { LoadState, useLoad } from './console-app';
+import { LoadState } from './console-app';
+import { when } from './dates';
 import { texts } from './texts';
 import { useFocusHeading } from './use-focus-heading';
+import { useLoad } from './use-load';
 
 const T = texts.countries;
 // The audit log's action names, as a sentence reads them.
@@ -16,9 +18,6 @@ const ACTIONS: Record<string, string> = {
   'draft.approve': 'approved',
   'draft.send-back': 'sent back',
 };
-
-export const when = (iso: string): string =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function CountriesScreen() {
   const { state, reload } = useLoad(() => consoleApi.countries(), []);

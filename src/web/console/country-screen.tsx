@@ -11,14 +11,18 @@ import {
   type ExampleResult,
   type VersionSummary,
 } from './api';
-import { LoadState, useLoad, useStaff } from './console-app';
-import { when } from './countries-screen';
+import { LoadState } from './console-app';
+import { when } from './dates';
+import { useStaff } from './staff-context';
+import { useLoad } from './use-load';
 import { splitRuleFile, toRuleFile, type EditorSplit, type MessageTexts } from './editor-schema';
-import { MessagesPanel, missingKeys } from './messages-panel';
-import { LivePreview, usePreview, type RuleExample } from './live-preview';
+import { MessagesPanel } from './messages-panel';
+import { missingKeys } from './missing-messages';
+import { LivePreview, type RuleExample } from './live-preview';
 import { RuleEditor } from './rule-editor';
 import { texts } from './texts';
 import { useFocusHeading } from './use-focus-heading';
+import { usePreview } from './use-preview';
 
 const T = texts.country;
 

@@ -8,13 +8,12 @@ import { SchemaForm } from '../components/schema-form';
 import type { FormData } from '../components/schema-form';
 import type { PrecompiledModule } from '../../core/validation/precompiled';
 import { toFieldErrors } from '../../core/validation/errors';
-import { consoleApi, type Preview, type PreviewVariant, type RuleFile } from './api';
-import { useStaff } from './console-app';
+import type { PreviewVariant } from './api';
 import { importValidatorModule } from '../lib/published-validators';
 import { texts } from './texts';
+import type { PreviewState } from './use-preview';
 
 const T = texts.country;
-const DEBOUNCE_MS = 400;
 
 /** A rule file example, as in country-rules/*.json. */
 export interface RuleExample {
@@ -24,33 +23,6 @@ export interface RuleExample {
   data: FormData;
   valid?: true;
   errors?: { path: string; keyword: string }[];
-}
-
-export type PreviewState =
-  | { status: 'loading' }
-  | { status: 'ready'; preview: Preview }
-  | { status: 'error'; message: string };
-
-/** Asks the API for the preview of the draft, 400 ms after the last change. */
-export function usePreview(country: string, rules: RuleFile | null): PreviewState {
-  const { handleError } = useStaff();
-  const [state, setState] = useState<PreviewState>({ status: 'loading' });
-  const body = useMemo(() => (rules ? JSON.stringify(rules) : null), [rules]);
-  useEffect(() => {
-    if (!body) return undefined;
-    let live = true;
-    const timer = window.setTimeout(() => {
-      consoleApi.preview(country, JSON.parse(body) as RuleFile).then(
-        (preview) => live && setState({ status: 'ready', preview }),
-        (error: unknown) => live && setState({ status: 'error', message: handleError(error) }),
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-  }, [country, body, handleError]);
-  return state;
 }
 
 const tabKey = (v: PreviewVariant) => `${v.formId}:${v.method ?? ''}`;

@@ -8,12 +8,6 @@ import { texts } from './texts';
 const T = texts.messages;
 const LANGUAGES = ['en', 'es', 'fr', 'pt', 'de'] as const;
 const KEY = /^[a-zA-Z][a-zA-Z0-9_.]*$/;
-const MISSING = /names the message "([^"]+)", which is missing/;
-
-/** Message keys the draft names that no language has, from the preview's problems. */
-export const missingKeys = (problems: readonly string[]): string[] => [
-  ...new Set(problems.flatMap((p) => MISSING.exec(p)?.[1] ?? [])),
-];
 
 const blank = (): Record<string, string> =>
   Object.fromEntries(LANGUAGES.map((language) => [language, '']));

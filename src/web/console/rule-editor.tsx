@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { UiSchema } from '@rjsf/utils';
 import { SchemaForm, type FormData, type ServerFieldError } from '../components/schema-form';
+import { EDITOR_ID_PREFIX, inputIdOf } from './editor-ids';
 import { importValidatorModuleOrNull } from './editor-module';
 import type { ApiFieldError, RuleFile } from './api';
 import { editorVariant } from './editor-schema';
@@ -10,7 +11,6 @@ import type { PrecompiledValidate } from '../../core/validation/precompiled';
 import { texts } from './texts';
 
 const T = texts.country;
-export const EDITOR_ID_PREFIX = 'rules';
 
 // Lists of fixed choices are ticked, not picked from a multiple select.
 const UI_SCHEMA: UiSchema = {
@@ -32,16 +32,6 @@ function mergeUi(shaped: Record<string, unknown>, fixed: UiSchema): UiSchema {
   }
   return merged;
 }
-
-/** The input id of a refusal's path (/rules/bankAccount/fields/sortCode/pattern). */
-export const inputIdOf = (path: string): string =>
-  [
-    EDITOR_ID_PREFIX,
-    ...path
-      .replace(/^\/rules/, '')
-      .split('/')
-      .filter(Boolean),
-  ].join('_');
 
 export function RuleEditor({
   form,

@@ -5,8 +5,10 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConsoleApiError, consoleApi, type VersionDetail } from './api';
-import { LoadState, useLoad, useStaff } from './console-app';
-import { when } from './countries-screen';
+import { LoadState } from './console-app';
+import { when } from './dates';
+import { useStaff } from './staff-context';
+import { useLoad } from './use-load';
 import { ExampleResultCell } from './country-screen';
 import { texts } from './texts';
 import { useFocusHeading } from './use-focus-heading';

@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { resolveRegistration } from '../../../src/web/features/auth/components/register-route';
+import { resolveRegistration } from '../../../src/web/features/auth/components/registration-resolution';
 import { renderApp } from '../support/render';
 import { configuration, handlers, server } from '../support/server';
 

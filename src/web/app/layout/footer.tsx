@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Branding } from '../../../core/types/entities/branding';
 import { footerTexts } from '../../../core/i18n/merchant-texts';
 import { NEW_TAB_HINT_ID, newTabProps } from '../../components/external-link';
-import { isConsentHost, PRIVACY_CHOICES_EVENT } from '../../features/consent';
+import { isConsentHost, PRIVACY_CHOICES_EVENT } from '../../features/consent/hosts';
 
 function FooterLink({ href, children }: { href: string; children: string }) {
   return (

@@ -12,7 +12,10 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { setSidePanel } from '../ui-slice';
 import { displayName } from './display-name';
 import { LanguageMenu } from './language-menu';
-import { preloadSidePanel, SIDE_PANEL_ID } from './side-panel';
+import { SIDE_PANEL_ID } from './side-panel';
+
+/** Starts loading the drawer's content (side-panel.tsx loads it lazily) before it is asked for. */
+const preloadSidePanel = (): void => void import('./side-panel-content');
 
 export function Header({
   configuration,

@@ -5,7 +5,7 @@ import { Dropdown } from '../../components/dropdown';
 import { isLocale, setLanguage, type Locale } from '../../lib/i18n';
 
 /** Each language's name for itself (not translated: a reader looks for their own language). */
-export const LANGUAGE_NAMES: Record<Locale, string> = {
+const LANGUAGE_NAMES: Record<Locale, string> = {
   en: 'English',
   es: 'Español',
   fr: 'Français',

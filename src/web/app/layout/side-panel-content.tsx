@@ -8,13 +8,18 @@ import { trapTab } from '../../components/focus-trap';
 import { UserIcon } from '../../components/user-icon';
 import { useGetPaymentMethodsQuery } from '../../features/payment-methods/api/payment-methods-api';
 import { useGetProfileQuery } from '../../features/profile/api/profile-api';
+import { readCookie } from '../../lib/cookies';
 import { usePhoneFormat } from '../../lib/use-phone-format';
 import { useAppDispatch } from '../store';
 import { setSidePanel } from '../ui-slice';
 import { contactGroups } from './contact-lines';
 import { displayName } from './display-name';
 import { preferredMethod, summarizeMethod } from './payment-method-summary';
-import { paymentSummaryHidden, SIDE_PANEL_ID } from './side-panel';
+import { SIDE_PANEL_ID } from './side-panel';
+
+/** Hidden while the registration code is on and the access cookie says no code was passed yet. */
+const paymentSummaryHidden = (configuration: Configuration): boolean =>
+  configuration.businessRules.UserRegistrationOTPEnabled && readCookie('token') === 'null';
 
 const DASHBOARD_STATUSES = ['GUARDIAN_CONSENT_PENDING', 'ACTIVATED', 'ON_HOLD'];
 const SETTINGS_STATUSES = ['ACTIVATED', 'ON_HOLD'];

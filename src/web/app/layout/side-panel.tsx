@@ -6,20 +6,12 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Configuration } from '../../../core/types/entities/configuration';
-import { readCookie } from '../../lib/cookies';
 import { useAppDispatch, useAppSelector } from '../store';
 import { setSidePanel } from '../ui-slice';
 
-const loadContent = () => import('./side-panel-content');
-const SidePanelContent = lazy(loadContent);
-/** Starts loading the drawer's content before it is asked for. */
-export const preloadSidePanel = (): void => void loadContent();
+const SidePanelContent = lazy(() => import('./side-panel-content'));
 
 export const SIDE_PANEL_ID = 'side-panel';
-
-/** Hidden while the registration code is on and the access cookie says no code was passed yet. */
-export const paymentSummaryHidden = (configuration: Configuration): boolean =>
-  configuration.businessRules.UserRegistrationOTPEnabled && readCookie('token') === 'null';
 
 export function SidePanel({
   configuration,

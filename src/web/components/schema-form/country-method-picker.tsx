@@ -4,6 +4,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import { memo, useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { carryOver } from './carry-over';
 import { countryOptions } from './countries';
 import type { EditMode } from './edit-mode';
 import type { ServerFieldError } from './messages';
@@ -144,21 +145,6 @@ export interface CountryVariantFormProps {
   uiSchema?: UiSchema;
   /** The merchant's payoutTypes: only these transfer methods are offered. */
   offeredMethods?: readonly string[];
-}
-
-/** Keeps the fields a schema has, and sets its country and transfer method fields. */
-export function carryOver(
-  data: FormData,
-  properties: Record<string, unknown> | undefined,
-  variant: CountryMethod,
-): FormData {
-  const kept = Object.fromEntries(
-    Object.entries(data).filter(([name]) => properties && name in properties),
-  );
-  if (properties && 'countryCode' in properties) kept.countryCode = variant.country;
-  if (properties && 'transferMethod' in properties && variant.method)
-    kept.transferMethod = variant.method;
-  return kept;
 }
 
 /** The picker and, under it, the generated form of the chosen variant. */

@@ -17,11 +17,10 @@ import { Spinner } from '../spinner';
 import { dropRelaxedRequired, editUiSchema, relaxedFields, type EditMode } from './edit-mode';
 import type { SchemaFormContext } from './form-context';
 import { serverErrorSchema, translateErrors, type ServerFieldError } from './messages';
-import { templates } from './templates';
+import { templates, widgets } from './theme';
 import { uiSchemaFor } from './ui-schemas';
 import { useFormVariant } from './use-form-variant';
 import { validatorFor, type FormData } from './validator';
-import { widgets } from './widgets';
 
 export interface SchemaFormProps {
   formId: string;

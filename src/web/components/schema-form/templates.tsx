@@ -7,9 +7,8 @@ import type {
   ObjectFieldTemplateProps,
   RJSFSchema,
   SubmitButtonProps,
-  TemplatesType,
 } from '@rjsf/utils';
-import { getSubmitButtonOptions, getUiOptions, toPath } from '@rjsf/utils';
+import { getSubmitButtonOptions, getUiOptions } from '@rjsf/utils';
 import { useId, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,8 +21,10 @@ import {
   noteOf,
   propertyOf,
 } from './field-ids';
+import { fieldElement, inputIdFor } from './field-focus';
 import type { SchemaFormContext } from './form-context';
-import { ClipboardHint, TextInput, useFieldLabel } from './widgets';
+import { useFieldLabel } from './use-field-label';
+import { ClipboardHint } from './widgets';
 
 type Data = Record<string, unknown>;
 
@@ -155,19 +156,6 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps<Data, RJSFSc
   );
 }
 
-/** The id of the input of an RJSF error's property (".a.b" → "root_a_b"). */
-export const inputIdFor = (property: string | undefined, idPrefix = 'root'): string =>
-  [idPrefix, ...toPath(property ?? '').filter(Boolean)].join('_');
-
-/** The element to focus for a field: its input, else the first of its options. */
-export function fieldElement(scope: ParentNode, inputId: string): HTMLElement | null {
-  const quoted = inputId.replace(/["\\]/g, '\\$&');
-  return (
-    scope.querySelector<HTMLElement>(`[id="${quoted}"]:not([type="hidden"])`) ??
-    scope.querySelector<HTMLElement>(`[id^="${quoted}-"]`)
-  );
-}
-
 /**
  * The error summary: every error with a link that moves the focus to its field. It lists what was
  * wrong at the last submit attempt (as GOV.UK's error summary does), renewed with the server's
@@ -235,20 +223,3 @@ export function SubmitButton({ uiSchema }: SubmitButtonProps<Data, RJSFSchema>) 
     </button>
   );
 }
-
-const Nothing = () => null;
-
-export const templates: Partial<Omit<TemplatesType<Data, RJSFSchema>, 'ButtonTemplates'>> & {
-  ButtonTemplates: Partial<TemplatesType<Data, RJSFSchema>['ButtonTemplates']>;
-} = {
-  FieldTemplate,
-  ObjectFieldTemplate,
-  ErrorListTemplate,
-  BaseInputTemplate: TextInput,
-  // The field template renders the label, help and errors itself.
-  DescriptionFieldTemplate: Nothing,
-  TitleFieldTemplate: Nothing,
-  FieldErrorTemplate: Nothing,
-  FieldHelpTemplate: Nothing,
-  ButtonTemplates: { SubmitButton },
-};

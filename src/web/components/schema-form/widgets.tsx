@@ -1,11 +1,6 @@
 // The widgets of the portal's RJSF theme: native inputs on the portal's CSS, labelled by the field
 // template, described by its help, hint and errors, and marked aria-invalid when a field has errors.
-import type {
-  BaseInputTemplateProps,
-  RegistryWidgetsType,
-  RJSFSchema,
-  WidgetProps,
-} from '@rjsf/utils';
+import type { BaseInputTemplateProps, RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { optionId } from '@rjsf/utils';
 import {
   useLayoutEffect,
@@ -17,7 +12,6 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JsonSchema } from '../../../core/schemas/json-schema';
 import { showFiltered } from '../../lib/filtered-input';
 import { countryOptions } from './countries';
 import { describedBy, hintId } from './field-ids';
@@ -25,18 +19,11 @@ import { useDeferredChange } from './deferred-change';
 import { caretAfter, formatMasked, isDigitMask, storedMasked } from './mask';
 import { stateOptions } from './us-states';
 import type { SchemaFormContext } from './form-context';
+import { useFieldLabel } from './use-field-label';
 
 type Props = WidgetProps<Record<string, unknown>, RJSFSchema, SchemaFormContext>;
 
 const blockClipboard = (event: ClipboardEvent<HTMLInputElement>) => event.preventDefault();
-
-/** A field's label: the translation of its x-label, else of its property name. */
-export function useFieldLabel(schema: RJSFSchema, name: string): string {
-  const { t } = useTranslation('fields');
-  const key = (schema as JsonSchema)['x-label'] ?? name;
-  // Every field renders again on each key once live validation runs: translate once per language.
-  return useMemo(() => t(key, { defaultValue: key }), [t, key]);
-}
 
 const invalid = (rawErrors?: readonly string[]) => (rawErrors?.length ? true : undefined);
 
@@ -467,32 +454,3 @@ export function ClipboardHint({ id }: { id: string }) {
     </p>
   );
 }
-
-export const widgets: RegistryWidgetsType<
-  Record<string, unknown>,
-  RJSFSchema,
-  SchemaFormContext
-> = {
-  TextWidget,
-  text: TextWidget,
-  EmailWidget,
-  email: EmailWidget,
-  PasswordWidget,
-  password: PasswordWidget,
-  HiddenWidget,
-  hidden: HiddenWidget,
-  CheckboxWidget,
-  checkbox: CheckboxWidget,
-  RadioWidget,
-  radio: RadioWidget,
-  SelectWidget,
-  select: SelectWidget,
-  DateWidget,
-  date: DateWidget,
-  country: CountryWidget,
-  state: StateWidget,
-  phone: PhoneWidget,
-  expiry: ExpiryWidget,
-  otp: OtpWidget,
-  confirmation: ConfirmationWidget,
-};

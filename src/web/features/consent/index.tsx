@@ -14,6 +14,3 @@ export function ConsentManager({ branding }: { branding: Branding }) {
     </Suspense>
   );
 }
-
-export { isConsentHost, PRIVACY_CHOICES_EVENT } from './hosts';
-export { mayRun, readConsent, runWhenConsented } from './consent-store';

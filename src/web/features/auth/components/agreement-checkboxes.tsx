@@ -5,7 +5,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newTabProps } from '../../../components/external-link';
-import { withLinks } from '../../../components/text-with-links';
+import { LinkedText } from '../../../components/text-with-links';
 import { LabelledCheckbox, type FormData } from '../../../components/schema-form';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
 
@@ -23,12 +23,10 @@ export function TermsCheckbox(props: Props) {
     <LabelledCheckbox
       widget={props}
       label={
-        <>
-          {withLinks(t('register.terms'), [
-            documentLink(footer?.termsUrl),
-            documentLink(footer?.privacyUrl),
-          ])}
-        </>
+        <LinkedText
+          text={t('register.terms')}
+          elements={[documentLink(footer?.termsUrl), documentLink(footer?.privacyUrl)]}
+        />
       }
     />
   );
@@ -43,14 +41,12 @@ export function AdditionalAgreementsCheckbox(props: Props) {
       widget={props}
       required
       label={
-        <>
-          {withLinks(
-            t('register.additionalAgreements', {
-              merchantName: branding?.merchantName ?? branding?.portalName ?? '',
-            }),
-            [documentLink(branding?.additionalAgreements?.url)],
-          )}
-        </>
+        <LinkedText
+          text={t('register.additionalAgreements', {
+            merchantName: branding?.merchantName ?? branding?.portalName ?? '',
+          })}
+          elements={[documentLink(branding?.additionalAgreements?.url)]}
+        />
       }
     />
   );

@@ -4,17 +4,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
-import { isLocale } from '../../../lib/i18n';
 import { leaveTo } from '../../../lib/navigation';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
-
-/** Only same-site paths are carried through sign-in. */
-export const sameSitePath = (value: string | null): string =>
-  value && /^\/(?![/\\])/.test(value) ? value : '/';
-
-/** `lang=<locale>` for a server page, only for a language the portal has. */
-export const languageParam = (language: string | undefined): string =>
-  isLocale(language) ? `lang=${language}` : '';
+import { languageParam, sameSitePath } from './server-page-params';
 
 export default function LoginRedirect() {
   const [params] = useSearchParams();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
 import { leaveTo } from '../../../lib/navigation';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
-import { languageParam } from './login-redirect';
+import { languageParam } from './server-page-params';
 
 export default function LogoutRedirect() {
   const { i18n } = useTranslation();

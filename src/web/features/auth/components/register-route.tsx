@@ -8,27 +8,7 @@ import { TilePage } from '../../../components/tile-page';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
 import { useGetPrincipalQuery, useGetTokenInfoQuery } from '../api/auth-api';
 import { RegisterForm } from './register-form';
-
-export type RegisterResolution =
-  { go: string } | { tokenId: string; claimId: string | null } | 'loading';
-
-export function resolveRegistration(input: {
-  claimId: string | null;
-  userId: string | null;
-  signedIn: boolean | undefined;
-  tokenEmail: string | undefined | null;
-  tokenSettled: boolean;
-}): RegisterResolution {
-  if (input.claimId && input.userId) return { go: '/auth/login' };
-  if (input.signedIn === undefined) return 'loading';
-  if (input.signedIn) return { go: '/' };
-  const tokenId = input.userId ?? input.claimId;
-  if (!tokenId) return { go: '/auth/login' };
-  if (!input.tokenSettled) return 'loading';
-  return input.tokenEmail
-    ? { tokenId, claimId: input.userId ? null : input.claimId }
-    : { go: '/auth/login' };
-}
+import { resolveRegistration } from './registration-resolution';
 
 export default function RegisterRoute() {
   const { t } = useTranslation();

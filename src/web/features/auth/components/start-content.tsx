@@ -2,11 +2,7 @@
 // Presentational, so the light first-visit entry can render it without the router or the store.
 import { useTranslation } from 'react-i18next';
 import type { Branding } from '../../../../core/types/entities/branding';
-
-export function startLoginHref(search: string): string {
-  const redirectUrl = new URLSearchParams(search).get('redirectUrl');
-  return redirectUrl ? `/auth/login?redirectUrl=${encodeURIComponent(redirectUrl)}` : '/auth/login';
-}
+import { startLoginHref } from './start-link';
 
 export function StartContent({ branding, search }: { branding: Branding; search: string }) {
   const { t } = useTranslation();

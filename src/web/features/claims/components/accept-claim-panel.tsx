@@ -4,10 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Claim } from '../../../../core/types/entities/claim';
-import {
-  ConfirmationCodeDialog,
-  preloadConfirmationCodeDialog,
-} from '../../../components/confirmation-code-dialog';
+import { ConfirmationCodeDialog } from '../../../components/confirmation-code-dialog';
+import { preloadConfirmationCodeDialog } from '../../../components/confirmation-code-dialog-loader';
 import { ExchangeRateDisplay } from '../../../components/exchange-rate-display';
 import { Spinner } from '../../../components/spinner';
 import { useGetPaymentMethodsQuery } from '../../payment-methods/api/payment-methods-api';

@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { destinationOption } from './payout-method-label';
 import type { Claim } from '../../../../core/types/entities/claim';
 import { DashboardPage as DashboardFrame } from '../../../components/dashboard-page';
-import { formatMoney } from '../../../components/exchange-rate-display';
+import { formatMoney } from '../../../components/format-money';
 import { Modal } from '../../../components/modal';
 import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';

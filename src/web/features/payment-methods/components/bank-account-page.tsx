@@ -5,13 +5,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { BankAccount } from '../../../../core/types/entities/bank-account';
 import type { BankAccountForm } from '../../../../core/types/forms/bank-account';
 import { PageWrapper } from '../../../components/page-wrapper';
 import {
   CountryVariantForm,
   type CountryMethod,
-  type EditMode,
   type FormData,
 } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
@@ -23,47 +21,9 @@ import {
   useLookupBicMutation,
   useUpdateBankAccountMutation,
 } from '../api/payment-methods-api';
+import { editableValues, keptNumbers, withoutEmptySecrets } from './bank-account-values';
 import { isBank, useMethodFailure } from './method-helpers';
 import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
-
-const SHOWN_FIELDS = [
-  'nickname',
-  'accountType',
-  'bic',
-  'sortCode',
-  'cnapsCode',
-  'bsbCode',
-  'bankName',
-  'bankBranchName',
-] as const;
-const SECRET_FIELDS = ['accountNumber', 'accountNumberConfirmation', 'iban', 'routingNumber'];
-/** The numbers the API shows masked; the server keeps the stored one when it is not sent. */
-const KEPT_FIELDS = ['accountNumber', 'iban', 'routingNumber'] as const;
-
-/** The form values an existing account starts from: everything but the masked numbers. */
-export function editableValues(account: BankAccount): FormData {
-  const values: FormData = {
-    countryCode: account.countryCode,
-    transferMethod: account.transferMethod,
-  };
-  for (const key of SHOWN_FIELDS) if (account[key] !== undefined) values[key] = account[key];
-  return values;
-}
-
-/** Edit mode of an account: its stored numbers may stay empty while the country is its own. */
-export function keptNumbers(
-  account: BankAccount,
-  variant: CountryMethod,
-  note: (masked: string) => string,
-): EditMode | undefined {
-  if (variant.country !== account.countryCode) return undefined;
-  const kept = KEPT_FIELDS.filter((key) => account[key]);
-  if (!kept.length) return undefined;
-  return {
-    optionalFields: kept,
-    notes: Object.fromEntries(kept.map((key) => [key, note(account[key] ?? '')])),
-  };
-}
 
 /**
  * The electronic form of a valid IBAN (spaces and case ignored), else undefined. ibantools is
@@ -137,12 +97,6 @@ function useDerivedBic(initial: FormData | undefined) {
   const note = !!derived && derived.iban === iban && values.bic === derived.bic;
   return { fill, note, onChange };
 }
-
-/** The PUT body: the numbers left empty are not sent, so the stored ones are kept. */
-export const withoutEmptySecrets = (data: FormData): Partial<BankAccountForm> =>
-  Object.fromEntries(
-    Object.entries(data).filter(([key, value]) => !(SECRET_FIELDS.includes(key) && !value)),
-  ) as Partial<BankAccountForm>;
 
 export default function BankAccountPage() {
   const { t } = useTranslation();

@@ -3,14 +3,14 @@
 // are hidden, the address shown as text under the checkbox; unchecked, they show pre-filled for
 // editing. The values sent are always the form's own address fields, which the server requires.
 // The checkbox is drawn just above the first address field through that field's ui:FieldTemplate.
-import type { FieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { getUiOptions } from '@rjsf/utils';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import type { UiSchema } from '@rjsf/utils';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '../../../../core/types/entities/address';
 import { formatAddress } from '../../../../core/i18n/postal-address';
 import type { FormData, ServerFieldError } from '../../../components/schema-form';
 import { useGetProfileQuery } from '../../profile/api/profile-api';
+import { SameAddressTemplate, type SameAddressControl } from './same-address-template';
 
 /** The parts of a profile address, each with the name of the form field that takes it. */
 export interface AddressFieldNames {
@@ -64,46 +64,6 @@ function sameAddress(a: Address, b: Address): boolean {
 /** Whether an address has what a mailing address needs: line 1, city, postal code and country. */
 export function isCompleteAddress(address: Address | undefined): address is Address {
   return !!(address?.addressLine1 && address.city && address.postalCode && address.countryCode);
-}
-
-interface SameAddressControl {
-  checked: boolean;
-  lines: readonly string[];
-  onToggle: (checked: boolean) => void;
-}
-
-type TemplateProps = FieldTemplateProps<Record<string, unknown>, RJSFSchema>;
-
-/** The first address field's template: the checkbox (and the address it uses), then the field. */
-function SameAddressTemplate(props: TemplateProps) {
-  const { t } = useTranslation();
-  const summaryId = useId();
-  const control = getUiOptions(props.uiSchema).sameAddress as SameAddressControl | undefined;
-  const Field = props.registry.templates.FieldTemplate;
-  return (
-    <>
-      {control ? (
-        <div className="schema-form__field schema-form__field--sameAddress">
-          <label className="schema-form__check">
-            <input
-              type="checkbox"
-              checked={control.checked}
-              disabled={props.disabled || props.readonly}
-              aria-describedby={control.checked ? summaryId : undefined}
-              onChange={(event) => control.onToggle(event.target.checked)}
-            />
-            <span>{t('payoutMethods.address.sameAsProfile')}</span>
-          </label>
-          {control.checked ? (
-            <p id={summaryId} className="schema-form__help">
-              {control.lines.join(', ')}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-      <Field {...props} />
-    </>
-  );
 }
 
 export interface PaymentAddress {

@@ -5,10 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ZelleForm } from '../../../../core/types/forms/zelle';
-import {
-  ConfirmationCodeDialog,
-  preloadConfirmationCodeDialog,
-} from '../../../components/confirmation-code-dialog';
+import { ConfirmationCodeDialog } from '../../../components/confirmation-code-dialog';
+import { preloadConfirmationCodeDialog } from '../../../components/confirmation-code-dialog-loader';
 import { randomPrefix } from '../../registration/lib/server-errors';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { SchemaForm, type FormData } from '../../../components/schema-form';

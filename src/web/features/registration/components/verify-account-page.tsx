@@ -4,7 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CodeInput, useCodeEntry } from '../../../components/code-input';
+import { CodeInput } from '../../../components/code-input';
+import { useCodeEntry } from '../../../components/use-code-entry';
 import { Spinner } from '../../../components/spinner';
 import { TextWithLinks } from '../../../components/text-with-links';
 import { TilePage } from '../../../components/tile-page';
