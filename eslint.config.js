@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -20,6 +21,13 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Fast Refresh patches a module in place only when it exports components alone: a component
+    // file that also exports a function or a constant reloads the page and loses its state.
+    files: ['src/web/**/*.tsx'],
+    plugins: { 'react-refresh': reactRefresh },
+    rules: { 'react-refresh/only-export-components': ['error', { allowConstantExport: true }] },
   },
   {
     // RTK Query's own idiom: endpoints without an argument take `void` (and optional ones `T | void`).

@@ -48,7 +48,7 @@ const CORE_CODE = src(
 );
 const APP_CODE = src(
   [
-    'web/app/(app-entry|boot-data|app-shell|router|route-table|route-guard|root-flow|screen-error|store|ui-slice|error-rules|global-errors)',
+    'web/app/(app-entry|boot-data|app-shell|router|screen-modules|route-table|route-guard|root-flow|screen-error|store|ui-slice|error-rules|global-errors)',
     'web/app/layout/(app-layout|header|side-panel|error-modals|display-name)',
     'web/lib/(api|navigation|cookies|rules-version|internal-errors)',
     'web/features/(configuration|auth|profile|payment-methods)/api/[\\w-]+',

@@ -3,7 +3,7 @@
 // "slow 4G" (Chromium's network emulation). The portal's /bank-account, signed in (it opens on the
 // user's country, United States, and its first method, ACH), against the stock RJSF page served
 // gzipped, under the same conditions.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { newContext, sessionCookies } from './browser';
@@ -101,6 +101,13 @@ async function timeToUsable(
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuRate });
+    // BENCH_PROFILE=<dir>: a CPU profile of each load until the form is usable (DevTools, load).
+    const profileDir = process.env.BENCH_PROFILE;
+    if (profileDir) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const { origin } = new URL(url);
     const finished: Request[] = [];
     page.on('requestfinished', (request) => finished.push(request));
@@ -118,6 +125,14 @@ async function timeToUsable(
         if (shown?.value.includes(KEY)) {
           const failed = await navigated;
           if (failed) throw failed;
+          if (profileDir) {
+            const { profile } = await cdp.send('Profiler.stop');
+            mkdirSync(profileDir, { recursive: true });
+            writeFileSync(
+              join(profileDir, `usable-${options.name}.cpuprofile`),
+              JSON.stringify(profile),
+            );
+          }
           await check?.(page);
           // What the page showed then (after the measure), the last run's kept for a look.
           mkdirSync(LOG_DIR, { recursive: true });

@@ -3,17 +3,28 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
+import { initI18n, pickLocale } from '../lib/i18n';
 import { AppRoutes } from './router';
+import { preloadScreen } from './screen-modules';
 import { createStore } from './store';
 import { installGlobalErrorHandler } from './global-errors';
 import { readBootData } from '../lib/boot-data';
 import { seedFromBootData } from './boot-data';
 
-export function mountApp(root: HTMLElement): void {
+export async function mountApp(root: HTMLElement): Promise<void> {
   const store = createStore();
   installGlobalErrorHandler(store);
   const boot = readBootData();
   if (boot) seedFromBootData(store.dispatch, boot);
+  // With the page's boot data the texts and the screen can load before the first render (their
+  // files were announced with the page), so it shows the screen, not a spinner then the screen.
+  const { configuration } = boot ?? {};
+  await Promise.all([
+    configuration
+      ? initI18n(pickLocale(configuration.supportedLocales, configuration.defaultLocale))
+      : undefined,
+    preloadScreen(window.location.pathname),
+  ]);
   createRoot(root).render(
     <StrictMode>
       <Provider store={store}>

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
 import { Spinner } from '../components/spinner';
-import { initI18n, pickLocale } from '../lib/i18n';
+import { i18next, initI18n, pickLocale } from '../lib/i18n';
 import { applyBranding, applyRememberedTheme } from './branding';
 import { AppLayout } from './layout/app-layout';
 import { SessionController } from '../features/session';
@@ -13,7 +13,8 @@ import { SessionController } from '../features/session';
 export function AppShell() {
   const location = useLocation();
   const configuration = useGetConfigurationQuery();
-  const [languageReady, setLanguageReady] = useState(false);
+  // Ready at once when the app started the texts before its first render (app-entry.tsx).
+  const [languageReady, setLanguageReady] = useState(() => i18next.isInitialized);
   const config = configuration.data;
 
   useEffect(() => {

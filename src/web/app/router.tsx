@@ -2,7 +2,7 @@
 // behind its guard and its own error boundary, all of them inside the shell (configuration gate,
 // layout, modals, session). Declarative, not the data router: the portal uses no loaders or
 // actions, and the data router would add ~18 KB gzipped to every signed-in page.
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
 import { setNavigator } from '../lib/navigation';
@@ -10,13 +10,7 @@ import { AppShell } from './app-shell';
 import { RouteGuard } from './route-guard';
 import { ErrorBoundary } from './screen-error';
 import { ROUTES, type RouteEntry } from './route-table';
-
-const Empty = () => null;
-
-/** One lazy component per screen module, made once (React.lazy caches the loaded module). */
-const SCREENS = new Map<RouteEntry['screen'], ComponentType>(
-  ROUTES.map((entry) => [entry.screen, entry.screen ? lazy(entry.screen) : Empty]),
-);
+import { screenOf } from './screen-modules';
 
 function ScreenRoute({ entry, screen: Screen }: { entry: RouteEntry; screen: ComponentType }) {
   const { pathname } = useLocation();
@@ -59,7 +53,7 @@ export function AppRoutes() {
               <Route
                 key={entry.path}
                 path={entry.path}
-                element={<ScreenRoute entry={entry} screen={SCREENS.get(entry.screen) ?? Empty} />}
+                element={<ScreenRoute entry={entry} screen={screenOf(entry)} />}
               />
             ),
           )}

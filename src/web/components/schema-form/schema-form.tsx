@@ -8,7 +8,17 @@
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORM_NAMESPACES } from '../../lib/i18n';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
@@ -18,7 +28,7 @@ import { dropRelaxedRequired, editUiSchema, relaxedFields, type EditMode } from 
 import type { SchemaFormContext } from './form-context';
 import { serverErrorSchema, translateErrors, type ServerFieldError } from './messages';
 import { templates, widgets } from './theme';
-import { uiSchemaFor } from './ui-schemas';
+import { loadUiSchema } from './ui-schemas';
 import { useFormVariant } from './use-form-variant';
 import { validatorFor, type FormData } from './validator';
 
@@ -72,12 +82,15 @@ export interface SchemaFormProps {
  */
 export const SchemaForm = memo(function SchemaForm(props: SchemaFormProps) {
   if (props.variant) {
+    // The uiSchema may still be loading here (it loads with the variant on the other path).
     return (
-      <VariantForm
-        key={props.liveVariant ? props.formId : props.variant.key}
-        {...props}
-        variant={props.variant}
-      />
+      <Suspense fallback={<Spinner />}>
+        <VariantForm
+          key={props.liveVariant ? props.formId : props.variant.key}
+          {...props}
+          variant={props.variant}
+        />
+      </Suspense>
     );
   }
   return <LoadedSchemaForm {...props} />;
@@ -200,12 +213,13 @@ function VariantForm({
     };
   }, []);
 
+  const formUiSchema = use(loadUiSchema(formId));
   const baseUiSchema = useMemo(
     () =>
-      mergeUiSchema(mergeUiSchema(uiSchemaFor(formId), extraUiSchema), {
+      mergeUiSchema(mergeUiSchema(formUiSchema, extraUiSchema), {
         'ui:submitButtonOptions': { norender: true },
       }),
-    [formId, extraUiSchema],
+    [formUiSchema, extraUiSchema],
   );
   // Edit mode: relaxed fields lose their required marker, noted fields show their note.
   const relaxedKey = relaxedFields(editMode, baseUiSchema, data).join(',');

@@ -9,6 +9,7 @@ import type {
 import { findVariant } from '../../lib/form-variants';
 import { loadFormValidator } from '../../lib/form-validators';
 import { FORM_NAMESPACES, i18next } from '../../lib/i18n';
+import { loadUiSchema } from './ui-schemas';
 
 const loaded = new Map<string, PrecompiledModule>();
 const entries = manifest as ValidatorManifestEntry[];
@@ -32,10 +33,11 @@ export function useFormVariant(
   useEffect(() => {
     if (loaded.has(key)) return undefined;
     let live = true;
-    // The form's labels and messages load with its validator, not one after the other.
+    // The form's labels, messages and uiSchema load with its validator, not one after the other.
     Promise.all([
       loadFormValidator(formId, country, method),
       i18next.loadNamespaces([...FORM_NAMESPACES]),
+      loadUiSchema(formId),
     ]).then(
       ([variant]) => {
         loaded.set(key, variant);
