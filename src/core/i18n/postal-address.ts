@@ -81,10 +81,19 @@ export function layoutOf(countryCode: string | undefined): string {
   return LAYOUTS[countryCode] ?? DEFAULT_LAYOUT;
 }
 
+// One Intl.DisplayNames per language: making one loads the runtime's region names (about 50 ms
+// at a phone's speed), once per page instead of once per address or option.
+const regionNames = new Map<string, Intl.DisplayNames>();
+
 /** The country's name in `locale`, or its code where the runtime has no name for it. */
 export function countryName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+    let names = regionNames.get(locale);
+    if (!names) {
+      names = new Intl.DisplayNames([locale, 'en'], { type: 'region', fallback: 'code' });
+      regionNames.set(locale, names);
+    }
+    return names.of(code) ?? code;
   } catch {
     return code;
   }

@@ -1,5 +1,6 @@
 // Country options for selects: ISO 3166-1 alpha-2 codes named by Intl.DisplayNames in the page's
 // language, sorted by name in that language, with the United States first and apart.
+import { countryName } from '../../../core/i18n/postal-address';
 
 /** Every officially assigned ISO 3166-1 alpha-2 code. */
 export const ISO_COUNTRIES: readonly string[] = (
@@ -20,20 +21,7 @@ export interface CountryOption {
   name: string;
 }
 
-const displayNames = new Map<string, Intl.DisplayNames>();
-
-export function countryName(code: string, language: string): string {
-  let names = displayNames.get(language);
-  if (!names) {
-    names = new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' });
-    displayNames.set(language, names);
-  }
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+export { countryName };
 
 /**
  * The countries to offer: `first` holds the United States when it is among them, `rest` the others
