@@ -1,6 +1,6 @@
 // The payout-method part of /settings: each method a card with its preview details and its
 // actions (prefer, verify a Zelle token, edit, delete), then the types that can still be added.
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
@@ -29,8 +29,22 @@ import {
 } from './method-helpers';
 import { MethodPreview } from './method-preview';
 
+/**
+ * What the methods' part shows while it loads: the spinner in a card of a method card's height,
+ * so the cards that replace it do not push the sections under it down.
+ */
+function MethodsPlaceholder() {
+  return (
+    <div className="payout-methods">
+      <div className="card payout-methods__placeholder">
+        <Spinner />
+      </div>
+    </div>
+  );
+}
+
 export function PayoutMethodList({ onHold }: { onHold: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: configuration } = useGetConfigurationQuery();
   const methods = useGetPaymentMethodsQuery();
   const types = useGetAvailableTypesQuery();
@@ -44,6 +58,11 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const hideTransferMethod = configuration?.businessRules.flowType === 'rs';
+  // The cards name transfer methods with the form texts (MethodPreview reads 'fields'): they load
+  // beside the methods rather than after them.
+  useEffect(() => {
+    void i18n.loadNamespaces('fields');
+  }, [i18n]);
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -103,106 +122,112 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
           </p>
         ) : null}
         {methods.isLoading ? (
-          <Spinner />
+          <MethodsPlaceholder />
         ) : methods.isError ? (
           <p role="alert">{t('settings.methods.loadFailed')}</p>
         ) : !methods.data?.length ? (
           <p>{t('settings.methods.empty')}</p>
         ) : (
-          <ul className="payout-methods">
-            {methods.data.map((method) => {
-              const id = methodId(method) ?? method.type;
-              const name = methodName(method, t);
-              // A payment in progress goes to this method: it is frozen until the payment is made.
-              const locked = method.lockedByClaim === true;
-              return (
-                <li
-                  key={id}
-                  className={[
-                    'payout-method card',
-                    isPreferred(method) ? 'payout-method--preferred' : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                  aria-label={name}
-                >
-                  <div className="payout-method__header">
-                    <h3 className="payout-method__title">
-                      {t(
-                        isBank(method)
-                          ? 'payoutMethods.types.bankAccount'
-                          : `payoutMethods.types.${method.type}`,
-                      )}
-                    </h3>
-                    {isPreferred(method) ? (
-                      <span className="badge">{t('settings.methods.preferred')}</span>
-                    ) : null}
-                    {locked ? (
-                      <span className="badge badge--locked">
-                        {t('payoutMethods.lockedByClaim')}
-                      </span>
-                    ) : null}
-                  </div>
-                  {locked ? (
-                    <p className="settings__notice" role="note">
-                      {t('payoutMethods.errors.PaymentMethodLocked')}
-                    </p>
-                  ) : null}
-                  <MethodPreview method={method} hideTransferMethod={hideTransferMethod} />
-                  <div
-                    className="payout-method__actions"
-                    role="group"
-                    aria-label={t('settings.methods.actions', { name })}
+          // The cards wait for their texts here, not behind the whole screen's spinner.
+          <Suspense fallback={<MethodsPlaceholder />}>
+            <ul className="payout-methods">
+              {methods.data.map((method) => {
+                const id = methodId(method) ?? method.type;
+                const name = methodName(method, t);
+                // A payment in progress goes to this method: it is frozen until the payment is made.
+                const locked = method.lockedByClaim === true;
+                return (
+                  <li
+                    key={id}
+                    className={[
+                      'payout-method card',
+                      isPreferred(method) ? 'payout-method--preferred' : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' ')}
+                    aria-label={name}
                   >
-                    {awaitsCode(method) ? (
-                      <Link className="button" to="/zelle">
-                        {t('settings.methods.verify')}
-                      </Link>
-                    ) : !isPreferred(method) ? (
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={busy}
-                        onClick={() =>
-                          void run(() => setPreferred(methodId(method) ?? '').unwrap())
-                        }
-                      >
-                        {t('settings.methods.prefer')}
-                      </button>
+                    <div className="payout-method__header">
+                      <h3 className="payout-method__title">
+                        {t(
+                          isBank(method)
+                            ? 'payoutMethods.types.bankAccount'
+                            : `payoutMethods.types.${method.type}`,
+                        )}
+                      </h3>
+                      {isPreferred(method) ? (
+                        <span className="badge">{t('settings.methods.preferred')}</span>
+                      ) : null}
+                      {locked ? (
+                        <span className="badge badge--locked">
+                          {t('payoutMethods.lockedByClaim')}
+                        </span>
+                      ) : null}
+                    </div>
+                    {locked ? (
+                      <p className="settings__notice" role="note">
+                        {t('payoutMethods.errors.PaymentMethodLocked')}
+                      </p>
                     ) : null}
-                    {locked ? null : isBank(method) ? (
-                      <Link
-                        className="button button--secondary"
-                        to={`/bank-account/${method.bankAccount.id}`}
-                      >
-                        {t('settings.methods.edit')}
-                      </Link>
-                    ) : method.type === 'ZELLE' ? (
-                      <Link className="button button--secondary" to="/zelle">
-                        {t('settings.methods.edit')}
-                      </Link>
-                    ) : null}
-                    {locked ? null : (
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={busy || onHold}
-                        title={onHold ? t('settings.methods.onHold') : undefined}
-                        onClick={() => setToDelete(method)}
-                      >
-                        {t('settings.methods.delete')}
-                      </button>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
+                    <MethodPreview method={method} hideTransferMethod={hideTransferMethod} />
+                    <div
+                      className="payout-method__actions"
+                      role="group"
+                      aria-label={t('settings.methods.actions', { name })}
+                    >
+                      {awaitsCode(method) ? (
+                        <Link className="button" to="/zelle">
+                          {t('settings.methods.verify')}
+                        </Link>
+                      ) : !isPreferred(method) ? (
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          disabled={busy}
+                          onClick={() =>
+                            void run(() => setPreferred(methodId(method) ?? '').unwrap())
+                          }
+                        >
+                          {t('settings.methods.prefer')}
+                        </button>
+                      ) : null}
+                      {locked ? null : isBank(method) ? (
+                        <Link
+                          className="button button--secondary"
+                          to={`/bank-account/${method.bankAccount.id}`}
+                        >
+                          {t('settings.methods.edit')}
+                        </Link>
+                      ) : method.type === 'ZELLE' ? (
+                        <Link className="button button--secondary" to="/zelle">
+                          {t('settings.methods.edit')}
+                        </Link>
+                      ) : null}
+                      {locked ? null : (
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          disabled={busy || onHold}
+                          title={onHold ? t('settings.methods.onHold') : undefined}
+                          onClick={() => setToDelete(method)}
+                        >
+                          {t('settings.methods.delete')}
+                        </button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </Suspense>
         )}
       </Section>
       <Section title={t('settings.add.title')}>
         {types.isLoading ? (
-          <Spinner />
+          // One row of buttons' height: what the types replace it with on a wide screen.
+          <div className="payout-methods__add-placeholder">
+            <Spinner />
+          </div>
         ) : addPaths.length ? (
           <ul className="payout-methods__add">
             {addPaths.map(([path, label]) => (
