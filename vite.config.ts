@@ -54,7 +54,7 @@ const APP_CODE = src(
     'web/features/(configuration|auth|profile|payment-methods)/api/[\\w-]+',
     'web/features/session/(index|session-controller|constants)',
     'web/components/(modal|focus-trap|spinner|user-icon|page-wrapper|use-page-title|section|text-with-links)',
-    'core/routes/signed-in-paths',
+    'core/routes/(signed-in-paths|route-files)',
   ].join('|'),
 );
 // react-redux's selector hook: pages that use it load it, the light start page does not.
@@ -192,6 +192,14 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            // A language's form texts (field labels and messages) in one chunk: a form needs both.
+            {
+              name: (id: string) => {
+                const form = /[\\/]locales[\\/]([\w-]+)[\\/](?:fields|validation)\.json$/.exec(id);
+                return form ? `form-texts-${form[1]}` : null;
+              },
+              priority: 5,
+            },
             { name: 'vendor-uk-modulus', test: UK_MODULUS, priority: 4 },
             { name: 'vendor-tax-id', test: TAX_ID, priority: 4 },
             { name: 'vendor-phone', test: PHONE, priority: 4 },

@@ -21,6 +21,7 @@ export const APP_BOOT = 'app/app-entry.tsx';
 
 export interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -177,12 +178,19 @@ export function routeFirstLoads(manifest: Manifest, table = readRouteTable()): R
   });
 }
 
-/** The chunk of each namespace of each language (locales/<language>/<namespace>.json). */
+/**
+ * The chunk of each namespace of each language (locales/<language>/<namespace>.json); a language's
+ * form texts share the chunk vite.config.ts names form-texts-<language>.
+ */
 export function localeChunks(manifest: Manifest): RouteFiles['locales'] {
   const locales: RouteFiles['locales'] = {};
   for (const [key, chunk] of Object.entries(manifest)) {
-    const match = /(?:^|\/)locales\/([\w-]+)\/([\w-]+)\.json$/.exec(key);
-    if (match) (locales[match[1]!] ??= {})[match[2]!] = chunk.file;
+    const own = /(?:^|\/)locales\/([\w-]+)\/([\w-]+)\.json$/.exec(key);
+    if (own) (locales[own[1]!] ??= {})[own[2]!] = chunk.file;
+    const formTexts = /^form-texts-([\w-]+)$/.exec(chunk.name ?? '');
+    if (formTexts)
+      for (const namespace of ['fields', 'validation'])
+        (locales[formTexts[1]!] ??= {})[namespace] = chunk.file;
   }
   return locales;
 }

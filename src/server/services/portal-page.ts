@@ -61,8 +61,7 @@ export function createPortalPage(webDir: string) {
       ? ['common', ...FORM_NAMESPACES]
       : ['common'];
     const wanted = [
-      ...route.files,
-      ...namespaces.flatMap((ns) => (texts[ns] ? [texts[ns]] : [])),
+      ...new Set([...route.files, ...namespaces.flatMap((ns) => (texts[ns] ? [texts[ns]] : []))]),
     ].filter((file) => !html.includes(`/${file}"`));
     return wanted
       .map((file) => {

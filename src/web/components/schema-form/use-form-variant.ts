@@ -22,6 +22,27 @@ export type FormVariantState =
 const cacheKey = (formId: string, country?: string, method?: string) =>
   findVariant(formId, country, method)?.file ?? `${formId}|${country ?? ''}|${method ?? ''}`;
 
+const loading = new Map<string, Promise<PrecompiledModule>>();
+
+/**
+ * Starts loading a variant once (a second call gets the same promise). The form's labels,
+ * messages and uiSchema load with its validator, not one after the other.
+ */
+function loadVariant(key: string, formId: string, country?: string, method?: string) {
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = Promise.all([
+      loadFormValidator(formId, country, method),
+      i18next.loadNamespaces([...FORM_NAMESPACES]),
+      loadUiSchema(formId),
+    ]).then(([variant]) => variant);
+    // A failed load is tried again by the next form that asks.
+    promise.catch(() => loading.delete(key));
+    loading.set(key, promise);
+  }
+  return promise;
+}
+
 export function useFormVariant(
   formId: string,
   country?: string,
@@ -29,17 +50,15 @@ export function useFormVariant(
 ): FormVariantState {
   const key = cacheKey(formId, country, method);
   const [result, setResult] = useState<{ key: string; state: FormVariantState } | null>(null);
+  // Asked for while rendering, not after the page is committed and painted: on a phone that is
+  // a frame or two earlier. Idempotent, so a render React throws away costs nothing.
+  if (!loaded.has(key)) void loadVariant(key, formId, country, method);
 
   useEffect(() => {
     if (loaded.has(key)) return undefined;
     let live = true;
-    // The form's labels, messages and uiSchema load with its validator, not one after the other.
-    Promise.all([
-      loadFormValidator(formId, country, method),
-      i18next.loadNamespaces([...FORM_NAMESPACES]),
-      loadUiSchema(formId),
-    ]).then(
-      ([variant]) => {
+    loadVariant(key, formId, country, method).then(
+      (variant) => {
         loaded.set(key, variant);
         if (live) setResult({ key, state: { status: 'ready', variant } });
       },
