@@ -9,9 +9,14 @@ import { Browser, registeredUser, startTestApp, type TestApp } from './support/h
 import { SIGNED_IN_PATHS } from '../../src/core/routes/signed-in-paths';
 
 const INDEX = '<!doctype html><title>Payee Portal</title><div id="root"></div>';
-/** The page of a portal route: index.html with what the first render needs written into it. */
+/**
+ * The page of a portal route: index.html with the merchant's frame in the root element and what
+ * the first render needs written after it.
+ */
 const isPortalPage = (body: string): boolean =>
-  body.startsWith(`${INDEX}<script type="application/json" id="portal-boot">`);
+  body.startsWith('<!doctype html><title>') &&
+  body.includes('<div id="root"><div class="app">') &&
+  body.includes('</div><script type="application/json" id="portal-boot">');
 
 describe('portal files and routes', () => {
   let t: TestApp;

@@ -16,6 +16,24 @@ export const COLOR_VARIABLES: Record<ThemeColor, string> = {
   onPrimary: '--color-on-primary',
 };
 
+/**
+ * The merchant's theme as the page carries it: `data-theme` on the root element and the CSS
+ * variables of the merchant's own colours (the focus ring takes its primary colour). The portal
+ * applies them at start (src/web/app/branding.ts); the server writes them into the page it sends.
+ */
+export function themeOf(branding: Pick<Branding, 'theme' | 'colors'>): {
+  theme: 'light' | 'dark';
+  variables: Record<string, string>;
+} {
+  const variables: Record<string, string> = {};
+  for (const [color, variable] of Object.entries(COLOR_VARIABLES)) {
+    const value = branding.colors?.[color as ThemeColor];
+    if (value) variables[variable] = value;
+  }
+  if (branding.colors?.primary) variables['--color-focus'] = branding.colors.primary;
+  return { theme: branding.theme === 'dark' ? 'dark' : 'light', variables };
+}
+
 export const THEME_COLORS: Record<'light' | 'dark', ThemeColors> = {
   light: {
     background: '#f4f6fb',

@@ -17,6 +17,7 @@ import type { BootData } from '../../core/routes/boot-data';
 import { isSignedInPath, signInRedirect } from '../../core/routes/signed-in-paths';
 import { COMPRESS_MIN_BYTES, COMPRESSIBLE_FILE } from '../plugins/compression';
 import { createPortalPage } from '../services/portal-page';
+import { commonText, pageLocale } from './auth/page-language';
 import type { ActiveSession } from '../services/sessions';
 
 /**
@@ -35,6 +36,8 @@ export function cacheControlFor(file: string): string {
   // Public files keep their names across builds (favicons, logos): kept a little, then revalidated.
   return 'public, max-age=600, must-revalidate';
 }
+
+const isConsole = (path: string): boolean => path === '/console' || path.startsWith('/console/');
 
 /** The encoding a page goes out in: Brotli, else gzip, as the request accepts (q=0 refuses). */
 export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
@@ -69,7 +72,7 @@ const webRoutes: FastifyPluginAsync = async (app) => {
       configuration: app.deps.merchants.forHost(request.host).configuration,
     };
     // A lapsed access window is refreshed by the portal through the login page, as before.
-    if (!session?.accessValid || path === '/console' || path.startsWith('/console/')) return boot;
+    if (!session?.accessValid || isConsole(path)) return boot;
     boot.principal = { id: session.profileId };
     if (session.profile && !path.includes('static')) boot.profile = session.profile;
     return boot;
@@ -167,7 +170,14 @@ const webRoutes: FastifyPluginAsync = async (app) => {
     // Loading the portal is activity: the idle clock moves as an API read would move it.
     if (session?.accessValid) await app.sessions.touch(session);
     const boot = bootData(request, path, session);
-    const html = page.render({ pathname: path, boot, locale: boot.configuration.defaultLocale });
+    const locale = pageLocale(undefined, undefined, boot.configuration);
+    const html = page.render({
+      pathname: path,
+      boot,
+      locale,
+      loadingText: commonText(locale)('common.loading'),
+      console: isConsole(path),
+    });
     return sendPage(request, reply, html);
   });
 };

@@ -6,6 +6,7 @@
 // texts side by side, and the first render asks the API nothing.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { themeOf } from '../../core/branding/contrast';
 import { BOOT_ELEMENT_ID, bootScriptText, type BootData } from '../../core/routes/boot-data';
 import { ROUTE_FILES, routeFor, type RouteFiles } from '../../core/routes/route-files';
 
@@ -27,17 +28,74 @@ export interface PortalPageRequest {
   boot: BootData;
   /** The language whose texts to announce (the portal may still pick a remembered one). */
   locale: string;
+  /** "Loading…" in that language, for the frame shown until the portal renders. */
+  loadingText: string;
+  /** The staff's rules console: its own look, so no portal frame and no branding. */
+  console?: boolean;
 }
 
-const escapeAttribute = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeHtml = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+const escapeAttribute = escapeHtml;
+
+/**
+ * The merchant's look before any script runs: its theme and colours on the root element, its
+ * name as the title, its favicon (the portal applies the same at start: src/web/app/branding.ts).
+ */
+function branded(html: string, { configuration }: BootData, locale: string): string {
+  const { branding } = configuration;
+  const { theme, variables } = themeOf(branding);
+  const style = Object.entries(variables)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('; ');
+  const htmlAttributes = `lang="${escapeAttribute(locale)}" data-theme="${theme}"${style ? ` style="${escapeAttribute(style)}"` : ''}`;
+  const icon = branding.faviconUrl
+    ? `<link rel="icon" href="${escapeAttribute(branding.faviconUrl)}">`
+    : '';
+  return html
+    .replace(/<html[^>]*>/, () => `<html ${htmlAttributes}>`)
+    .replace(
+      /<title>[^<]*<\/title>/,
+      () => `<title>${escapeHtml(branding.portalName)}</title>${icon}`,
+    );
+}
+
+/**
+ * The portal's frame as its first render will draw it — the header with the merchant's logo and
+ * name, the main area with the loading indicator — painted with the page, before the scripts have
+ * loaded; React replaces it with the same frame. Same classes, so nothing moves.
+ */
+function frame({ configuration }: BootData, loadingText: string): string {
+  const { branding } = configuration;
+  const logo =
+    branding.headerLogoEnabled && branding.logoUrl
+      ? `<img class="app-header__logo" src="${escapeAttribute(branding.logoUrl)}" alt="">`
+      : '';
+  return (
+    '<div class="app"><header class="app-header"><div class="app-header__inner">' +
+    `<span class="app-header__brand">${logo}<span class="app-header__name">${escapeHtml(branding.portalName)}</span></span>` +
+    '</div></header><main class="app-main">' +
+    '<div class="spinner" role="status" aria-live="polite"><span class="spinner__circle" aria-hidden="true"></span>' +
+    `<span class="visually-hidden">${escapeHtml(loadingText)}</span></div></main></div>`
+  );
+}
 
 export function createPortalPage(webDir: string) {
   const indexFile = join(webDir, 'index.html');
   let loaded: Loaded | undefined;
 
   const load = (): Loaded => {
-    const { mtimeMs } = statSync(indexFile);
+    let mtimeMs: number;
+    try {
+      ({ mtimeMs } = statSync(indexFile));
+    } catch (error) {
+      // A build replacing dist/web under the running server: the page read last still works.
+      if (loaded) return loaded;
+      throw error;
+    }
     if (loaded?.mtimeMs === mtimeMs) return loaded;
     const filesPath = join(webDir, ROUTE_FILES);
     loaded = {
@@ -75,14 +133,15 @@ export function createPortalPage(webDir: string) {
 
   return {
     /** The page for a portal route. */
-    render({ pathname, boot, locale }: PortalPageRequest): string {
+    render({ pathname, boot, locale, loadingText, console }: PortalPageRequest): string {
       const page = load();
       const links = announcements(page, pathname, locale);
       const bootScript = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${bootScriptText(boot)}</script>`;
+      const root = console ? ROOT_ELEMENT : `<div id="root">${frame(boot, loadingText)}</div>`;
       // Replacer functions: a `$` in the data must not read as a replacement pattern.
-      return page.html
+      return (console ? page.html : branded(page.html, boot, locale))
         .replace('</head>', () => `${links}</head>`)
-        .replace(ROOT_ELEMENT, () => `${ROOT_ELEMENT}${bootScript}`);
+        .replace(ROOT_ELEMENT, () => `${root}${bootScript}`);
     },
   };
 }

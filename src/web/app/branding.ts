@@ -1,20 +1,19 @@
 // Applies a merchant's branding: theme (CSS variables by data-theme), favicon and document title.
-import { COLOR_VARIABLES, type ThemeColor } from '../../core/branding/contrast';
+import { COLOR_VARIABLES, themeOf } from '../../core/branding/contrast';
 import type { Branding } from '../../core/types/entities/branding';
 
 const THEME_STORAGE_KEY = 'payee-portal.theme';
 
 export function applyBranding(branding: Branding): void {
   const root = document.documentElement;
-  root.dataset.theme = branding.theme === 'dark' ? 'dark' : 'light';
+  const { theme, variables } = themeOf(branding);
+  root.dataset.theme = theme;
   // The merchant's own colours over the theme's (the server checked their contrast at start).
-  for (const [color, variable] of Object.entries(COLOR_VARIABLES)) {
-    const value = branding.colors?.[color as ThemeColor];
+  for (const variable of [...Object.values(COLOR_VARIABLES), '--color-focus']) {
+    const value = variables[variable];
     if (value) root.style.setProperty(variable, value);
     else root.style.removeProperty(variable);
   }
-  if (branding.colors?.primary) root.style.setProperty('--color-focus', branding.colors.primary);
-  else root.style.removeProperty('--color-focus');
   // Remembered for the maintenance page, which shows when the configuration cannot be loaded.
   localStorage.setItem(THEME_STORAGE_KEY, root.dataset.theme);
   document.title = branding.portalName;

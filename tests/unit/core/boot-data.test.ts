@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BOOT_ELEMENT_ID, bootScriptText, type BootData } from '../../../src/core/routes/boot-data';
-import type { Configuration } from '../../../src/core/types/entities/configuration';
 import { createPortalPage } from '../../../src/server/services/portal-page';
 
 const hostile = `</script><script>alert(1)</script> $' $& $1 <!-- ${'`'}`;
-const boot = { configuration: { portalName: hostile } as unknown as Configuration } as BootData;
+const boot = {
+  configuration: { portalName: hostile, branding: { portalName: hostile, theme: 'dark' } },
+} as unknown as BootData;
 
 describe('boot data in the page', () => {
   it('has no "<" that could close the script element, and parses back to the same value', () => {
@@ -24,11 +25,38 @@ describe('boot data in the page', () => {
       join(webDir, 'index.html'),
       '<html><head></head><body><div id="root"></div></body></html>',
     );
-    const html = createPortalPage(webDir).render({ pathname: '/', boot, locale: 'en' });
+    // The rules console's page: no portal frame in the root element.
+    const html = createPortalPage(webDir).render({
+      pathname: '/console',
+      boot,
+      locale: 'en',
+      loadingText: 'Loading…',
+      console: true,
+    });
     const open = `<div id="root"></div><script type="application/json" id="${BOOT_ELEMENT_ID}">`;
     expect(html.split(open)).toHaveLength(2);
     const rest = html.slice(html.indexOf(open) + open.length);
     expect(JSON.parse(rest.slice(0, rest.indexOf('</script>')))).toEqual(boot);
     expect(rest.slice(rest.indexOf('</script>'))).toBe('</script></body></html>');
+  });
+
+  it('paints the merchant frame, its name escaped, before any script runs', () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'payee-frame-'));
+    writeFileSync(
+      join(webDir, 'index.html'),
+      '<html lang="en"><head><title>Payee Portal</title></head><body><div id="root"></div></body></html>',
+    );
+    const html = createPortalPage(webDir).render({
+      pathname: '/',
+      boot,
+      locale: 'de',
+      loadingText: 'Wird geladen…',
+    });
+    // Nothing of the name reads as markup: one script element (the boot data), one title.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain('<html lang="de" data-theme="dark">');
+    expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('<span class="app-header__name">&lt;/script&gt;');
+    expect(html).toContain('<span class="visually-hidden">Wird geladen…</span>');
   });
 });
