@@ -1,5 +1,5 @@
 // The full portal: store, the routes of the route table, shell.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
@@ -25,13 +25,18 @@ export async function mountApp(root: HTMLElement): Promise<void> {
       : undefined,
     preloadScreen(window.location.pathname),
   ]);
-  createRoot(root).render(
-    <StrictMode>
-      <Provider store={store}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Provider>
-    </StrictMode>,
-  );
+  // A transition: React renders the first screen in slices and lets the browser in between (the
+  // page already shows the merchant's frame), instead of one long task on a slow phone.
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <Provider store={store}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Provider>
+      </StrictMode>,
+    );
+  });
 }
