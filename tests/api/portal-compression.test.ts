@@ -103,6 +103,21 @@ describe('compression and caching of what the server sends', () => {
       expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     });
 
+    it('carries the headers a script heeds, not those only a document reads', async () => {
+      const answer = await get(`/${APP_JS}`, { 'accept-encoding': 'br' });
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(answer.headers['strict-transport-security']).toMatch(/max-age=/);
+      for (const header of ['content-security-policy', 'x-frame-options', 'referrer-policy'])
+        expect(answer.headers[header], header).toBeUndefined();
+      // The page and other files keep them all.
+      const page = await get('/auth/start');
+      expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+      const favicon = await get(`/${FAVICON}`);
+      expect(favicon.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    });
+
     it('goes out gzipped to one that accepts only gzip, or refuses br by its q-value', async () => {
       for (const accepted of ['gzip', 'br;q=0, gzip', 'gzip;q=1, br;q=0.5', '*;q=0.5, br;q=0']) {
         const answer = await get(`/${APP_JS}`, { 'accept-encoding': accepted });
