@@ -194,6 +194,7 @@ export default defineConfig({
           groups: [
             // A language's form texts (field labels and messages) in one chunk: a form needs both.
             {
+              debugName: 'form-texts',
               name: (id: string) => {
                 const form = /[\\/]locales[\\/]([\w-]+)[\\/](?:fields|validation)\.json$/.exec(id);
                 return form ? `form-texts-${form[1]}` : null;
