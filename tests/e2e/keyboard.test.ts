@@ -249,6 +249,9 @@ describe('keyboard only (browser)', () => {
     });
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/bank-account$/);
+    // As a keyboard user does, once the form is on the screen (its chunks and validator load on
+    // the way: a client-side navigation has no announced files).
+    await see(page.getByLabel(field(t.field('countryCode')))).toBeVisible();
     await tabTo(page, field(t.field('countryCode')));
     await page.keyboard.type('United Kingdom');
     await expect.poll(() => page.getByLabel(field(t.field('sortCode'))).count()).toBe(1);
