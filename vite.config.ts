@@ -49,8 +49,8 @@ const CORE_CODE = src(
 const APP_CODE = src(
   [
     'web/app/(app-entry|boot-data|app-shell|router|screen-modules|route-table|route-guard|root-flow|screen-error|store|ui-slice|error-rules|global-errors)',
-    'web/app/layout/(app-layout|header|side-panel|error-modals|display-name)',
-    'web/lib/(api|navigation|cookies|rules-version|internal-errors)',
+    'web/app/layout/(app-layout|header|side-panel|error-modals)',
+    'web/lib/(api|navigation|cookies|rules-version|internal-errors|display-name)',
     'web/features/(configuration|auth|profile|payment-methods)/api/[\\w-]+',
     'web/features/session/(index|session-controller|constants)',
     'web/components/(modal|focus-trap|spinner|user-icon|page-wrapper|use-page-title|section|text-with-links)',

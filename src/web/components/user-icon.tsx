@@ -1,6 +1,6 @@
 // A round avatar with the user's initials (first letters of the first and last name parts); a
 // silhouette when no name is known. Decorative: the control around it carries the name.
-import { initialsOf } from '../app/layout/display-name';
+import { initialsOf } from '../lib/display-name';
 
 export function UserIcon({ name, size = 'md' }: { name?: string | null; size?: 'md' | 'lg' }) {
   const initials = initialsOf(name);

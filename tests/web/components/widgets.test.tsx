@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ExchangeRateDisplay } from '../../../src/web/components/exchange-rate-display';
-import { initialsOf } from '../../../src/web/app/layout/display-name';
+import { initialsOf } from '../../../src/web/lib/display-name';
 import { UserIcon } from '../../../src/web/components/user-icon';
 import { Section } from '../../../src/web/components/section';
 import { TilePage } from '../../../src/web/components/tile-page';

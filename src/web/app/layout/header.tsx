@@ -10,7 +10,7 @@ import { useGetPrincipalQuery } from '../../features/auth/api/auth-api';
 import { profileApi } from '../../features/profile/api/profile-api';
 import { useAppDispatch, useAppSelector } from '../store';
 import { setSidePanel } from '../ui-slice';
-import { displayName } from './display-name';
+import { displayName } from '../../lib/display-name';
 import { LanguageMenu } from './language-menu';
 import { SIDE_PANEL_ID } from './side-panel';
 

@@ -13,7 +13,7 @@ import { usePhoneFormat } from '../../lib/use-phone-format';
 import { useAppDispatch } from '../store';
 import { setSidePanel } from '../ui-slice';
 import { contactGroups } from './contact-lines';
-import { displayName } from './display-name';
+import { displayName } from '../../lib/display-name';
 import { preferredMethod, summarizeMethod } from './payment-method-summary';
 import { SIDE_PANEL_ID } from './side-panel';
 

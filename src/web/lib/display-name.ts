@@ -1,7 +1,7 @@
 // The name on the profile button (header), apart from the drawer's contact lines so that the
 // header does not load the postal-address formatting every page would then carry; and the
 // initials its avatar (components/user-icon.tsx) shows.
-import type { Profile } from '../../../core/types/entities/profile';
+import type { Profile } from '../../core/types/entities/profile';
 
 const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
 
