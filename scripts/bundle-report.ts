@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compressBytesSync, ENCODINGS, shouldPrecompress, type Encoding } from './compress-assets';
 import { readManifest, routeFirstLoads } from './route-files';
+import { FORMS_CHUNK } from '../src/core/routes/route-files';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,8 +31,6 @@ export const FORM_BUDGET = 200 * KB;
 export const SHELL_BUDGET = 142 * KB;
 /** What issue 27 asks of the screens without a form; printed beside the enforced budget. */
 export const SHELL_TARGET = 135 * KB;
-/** The form engine's chunk (vite.config.ts): a route that loads it is a form screen. */
-const FORMS_CHUNK = /(^|\/)vendor-forms-[\w-]+\.js$/;
 
 const budgetOf = (path: string, files: string[]): number =>
   BUDGETS[path] ?? (files.some((f) => FORMS_CHUNK.test(f)) ? FORM_BUDGET : SHELL_BUDGET);

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { FORM_NAMESPACES } from '../src/core/i18n/namespaces';
 import type { RouteFiles } from '../src/core/routes/route-files';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -189,7 +190,7 @@ export function localeChunks(manifest: Manifest): RouteFiles['locales'] {
     if (own) (locales[own[1]!] ??= {})[own[2]!] = chunk.file;
     const formTexts = /^form-texts-([\w-]+)$/.exec(chunk.name ?? '');
     if (formTexts)
-      for (const namespace of ['fields', 'validation'])
+      for (const namespace of FORM_NAMESPACES)
         (locales[formTexts[1]!] ??= {})[namespace] = chunk.file;
   }
   return locales;

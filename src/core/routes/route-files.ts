@@ -5,6 +5,9 @@
 // sends (modulepreload), so they load side by side instead of one after another.
 export const ROUTE_FILES = '.vite/route-files.json';
 
+/** The form engine's chunk (vite.config.ts): a route that loads it shows a generated form. */
+export const FORMS_CHUNK = /(^|\/)vendor-forms-[\w-]+\.js$/;
+
 export interface RouteFiles {
   /** In the route table's order; `path` is a route pattern (`/bank-account/:id`, `/static/*`, `*`). */
   routes: { path: string; files: string[] }[];

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type {
   FastifyPluginAsync,
@@ -58,18 +59,6 @@ const SUBRESOURCE = /\.(?:js|mjs|css)$/i;
 
 const isConsole = (path: string): boolean => path === '/console' || path.startsWith('/console/');
 
-/** The encoding a page goes out in: Brotli, else gzip, as the request accepts (q=0 refuses). */
-export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
-}
-
 const webRoutes: FastifyPluginAsync = async (app) => {
   /** The portal's files are served without a session lookup; a portal page looks it up here. */
   const sessionOf = async (request: FastifyRequest): Promise<ActiveSession | null> => {
@@ -110,10 +99,11 @@ const webRoutes: FastifyPluginAsync = async (app) => {
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     reply.type('text/html; charset=utf-8');
     const body = Buffer.from(html);
+    // The negotiation @fastify/static and @fastify/compress use (q-values, `*`, br before gzip).
     const encoding =
       body.length >= COMPRESS_MIN_BYTES
-        ? pageEncoding(request.headers['accept-encoding'])
-        : undefined;
+        ? negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip'])
+        : null;
     if (encoding === 'br')
       return reply
         .header('content-encoding', 'br')

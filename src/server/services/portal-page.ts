@@ -8,12 +8,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { themeOf } from '../../core/branding/contrast';
 import { BOOT_ELEMENT_ID, bootScriptText, type BootData } from '../../core/routes/boot-data';
-import { ROUTE_FILES, routeFor, type RouteFiles } from '../../core/routes/route-files';
+import { FORM_NAMESPACES } from '../../core/i18n/namespaces';
+import { FORMS_CHUNK, ROUTE_FILES, routeFor, type RouteFiles } from '../../core/routes/route-files';
 
-/** The form engine's chunk (vite.config.ts): a route that loads it shows a generated form. */
-const FORMS_CHUNK = /(^|\/)vendor-forms-[\w-]+\.js$/;
-/** What a generated form reads besides the common texts (src/web/lib/i18n.ts FORM_NAMESPACES). */
-const FORM_NAMESPACES = ['fields', 'validation'];
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 interface Loaded {

@@ -3,14 +3,12 @@
 // of language is kept in local storage.
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { FORM_NAMESPACES, NAMESPACES, type Namespace } from '../../core/i18n/namespaces';
 
 export const LOCALES = ['en', 'es', 'fr', 'pt', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_STORAGE_KEY = 'payee-portal.locale';
-export const NAMESPACES = ['common', 'fields', 'validation'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-/** What the generated forms read besides `common`: field labels and validation messages. */
-export const FORM_NAMESPACES = ['fields', 'validation'] as const satisfies readonly Namespace[];
+export { FORM_NAMESPACES, NAMESPACES, type Namespace };
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
 
