@@ -103,6 +103,11 @@ export const guardians = pgTable(
     consent: text('consent'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /**
+     * Set when the minor replaced this invitation with a new one (domain/guardians.ts): the row is
+     * kept for the record, but it no longer counts, shows or opens anything.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [
     index('guardians_email').on(sql`lower(${t.email})`),

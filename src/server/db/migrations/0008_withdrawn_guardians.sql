@@ -1,0 +1,1 @@
+ALTER TABLE "guardians" ADD COLUMN "withdrawn_at" timestamp with time zone;
