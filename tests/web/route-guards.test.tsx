@@ -23,4 +23,16 @@ describe('route guards', () => {
       expect(router.state.location.pathname).toBe('/registration/verify-account'),
     );
   });
+
+  it('does not open the profile form on hold (every save would be refused): settings say why', async () => {
+    server.use(...signedInHandlers(profileWith({ status: 'ON_HOLD' })));
+    const { router } = await renderApp('/registration/personal-info');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(
+      await screen.findByText(
+        'While your account is on hold your profile cannot be changed; contact support if a detail is wrong.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit profile' })).not.toBeInTheDocument();
+  });
 });

@@ -56,12 +56,19 @@ export function mayDo(status: string | null | undefined, action: ProfileAction):
   return allowed?.includes(action) ?? false;
 }
 
+/** The stable names of a refusal, answered by the server (409) and translated by the portal. */
+export type StatusRefusal = 'ProfileOnHold' | 'ProfileNotActivated' | 'ProfileNotEditable';
+
 /**
- * Why an action is withheld, as the stable error name the server answers and the portal translates
- * (`errors.<name>`): a hold says so; anything else waits for the profile to be activated.
+ * Why an action is withheld, as the stable error name the server answers at the start of its 409
+ * message and the portal matches: a profile edit keeps its own name (ProfileNotEditable, which the
+ * profile form already explains); otherwise a hold says so, and anything else waits for the profile
+ * to be activated.
  */
 export function refusalOf(
   status: string | null | undefined,
-): 'ProfileOnHold' | 'ProfileNotActivated' {
+  action?: ProfileAction,
+): StatusRefusal {
+  if (action === 'editProfile') return 'ProfileNotEditable';
   return status === 'ON_HOLD' ? 'ProfileOnHold' : 'ProfileNotActivated';
 }

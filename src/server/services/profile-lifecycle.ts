@@ -93,13 +93,3 @@ export function assertTransition(from: ProfileStatus, to: ProfileStatus): void {
     throw conflict(`IllegalStatusTransition: a profile cannot go from ${from} to ${to}`);
   }
 }
-
-/** Statuses in which the user may edit the profile's personal or company information. */
-export const PROFILE_EDITABLE: readonly ProfileStatus[] = [
-  'VERIFIED',
-  'ID_PROOFING_FAILED',
-  'NAME_MATCH_FAILED',
-  'RELATIONSHIP_VERIFICATION_FAILED',
-  'ACTIVATED',
-  'GUARDIAN_CONSENT_REJECTED',
-];

@@ -1,5 +1,6 @@
 // The global error rule (spec section 8): 400, 404, 409, 410 (an expired invitation, which its page
-// explains) and errors from the login path are ignored;
+// explains), errors from the login path and a 403 on the user load (the route guard signs the user
+// out, spec section 8) are ignored;
 // other HTTP errors open the server-error modal; non-HTTP errors the client-error modal, except on
 // the maintenance page. 401 is handled by the API layer (refresh and retry).
 import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
@@ -13,6 +14,8 @@ const IGNORED = new Set([400, 401, 404, 409, 410]);
  * a blocked account (the status poll takes the user to the account-blocked page).
  */
 const HANDLED_403 = ['AccessCodeRequired', 'ProfileBlocked'];
+/** The user load: its 403 signs the user out (the route guard, spec section 8), with no modal. */
+const USER_LOAD = 'getProfile';
 
 const messageOf = (error: unknown): string => {
   const data = error && typeof error === 'object' ? (error as { data?: unknown }).data : undefined;
@@ -25,9 +28,10 @@ export type ErrorClass = 'ignore' | 'server' | 'client';
 
 export function classifyError(
   error: { status?: unknown } | undefined,
-  context: { url?: string; pathname: string; loginPagePath?: string | null },
+  context: { url?: string; pathname: string; loginPagePath?: string | null; endpointName?: string },
 ): ErrorClass {
   if (!error) return 'ignore';
+  if (error.status === 403 && context.endpointName === USER_LOAD) return 'ignore';
   if (context.loginPagePath && context.url?.startsWith(context.loginPagePath)) return 'ignore';
   if (error.status === 403 && HANDLED_403.some((code) => messageOf(error).startsWith(code)))
     return 'ignore';
@@ -48,10 +52,12 @@ export const errorMiddleware: Middleware = (api) => (next) => (action) => {
   const payload = action.payload as { status?: unknown } | undefined;
   const meta = action.meta as
     { baseQueryMeta?: { request?: Request }; arg?: { endpointName?: string } } | undefined;
-  if (QUIET_ENDPOINTS.has(meta?.arg?.endpointName ?? '')) return result;
+  const endpointName = meta?.arg?.endpointName ?? '';
+  if (QUIET_ENDPOINTS.has(endpointName)) return result;
   const verdict = classifyError(payload, {
     url: meta?.baseQueryMeta?.request?.url,
     pathname: window.location.pathname,
+    endpointName,
   });
   if (verdict !== 'ignore') api.dispatch(showErrorModal(verdict));
   else if (messageOf(payload).startsWith('AccessCodeRequired'))

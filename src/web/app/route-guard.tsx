@@ -1,5 +1,6 @@
 // Applies a route's access rule: anonymous visitors go to /auth/start?redirectUrl=...; a status the
-// route does not allow goes where the root flow says; a 403 on the user load signs out.
+// route does not allow goes where the route says (refusedTo), else where the root flow says; a 403
+// on the user load signs out.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useGetPrincipalQuery } from '../features/auth/api/auth-api';
@@ -41,7 +42,9 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
   if (!verdict.allowed) {
     // A refused status may be stale (a step just changed it): wait for the refetch to decide.
     if (profile.isFetching) return <Spinner />;
-    const target = rootFlow(profile.data);
+    const elsewhere =
+      verdict.reason === 'status' ? entry.refusedTo?.(profile.data.status) : undefined;
+    const target = elsewhere ?? rootFlow(profile.data);
     return target === location.pathname ? <>{children}</> : <Navigate to={target} replace />;
   }
   return <>{children}</>;

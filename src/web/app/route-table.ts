@@ -1,6 +1,7 @@
 // The one route table (spec section 2): every route, its access rule and its lazily loaded screen.
 // The router, the guards, the /dev page and the tests all read this table.
 import type { ComponentType } from 'react';
+import { mayDo } from '../../core/profile/status-actions';
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
 
 export type Access =
@@ -22,6 +23,8 @@ export interface RouteEntry {
   module: string;
   screen?: () => Promise<{ default: ComponentType }>;
   redirect?: string;
+  /** Where a status the route refuses goes instead of the root flow (undefined: the root flow). */
+  refusedTo?: (status: string) => string | undefined;
 }
 
 const only =
@@ -30,7 +33,17 @@ const only =
     (statuses as string[]).includes(status);
 const PUBLIC: Access = { kind: 'public' };
 const LOGIN: Access = { kind: 'login' };
-const SETTINGS: Access = { kind: 'login', statuses: only('ACTIVATED', 'ON_HOLD') };
+const inSettings = only('ACTIVATED', 'ON_HOLD');
+const SETTINGS: Access = { kind: 'login', statuses: inSettings };
+/**
+ * The profile form opened to edit details: only where the status table lets the profile be edited
+ * (its save would be refused otherwise). A refused status that has settings (on hold) goes there,
+ * where one sentence says why; others follow the root flow.
+ */
+const PROFILE_EDIT: Pick<RouteEntry, 'access' | 'refusedTo'> = {
+  access: { kind: 'login', statuses: (status) => mayDo(status, 'editProfile') },
+  refusedTo: (status) => (inSettings(status) ? '/settings' : undefined),
+};
 
 const screen = (load: () => Promise<{ default: ComponentType }>) => load;
 const registrationPage = () => import('../features/registration/components/registration-page');
@@ -61,14 +74,14 @@ export const ROUTES: RouteEntry[] = [
   {
     path: '/registration/personal-info',
     title: 'pages.personalInfo',
-    access: LOGIN,
+    ...PROFILE_EDIT,
     module: 'registration',
     screen: registrationPage,
   },
   {
     path: '/registration/company-info',
     title: 'pages.companyInfo',
-    access: LOGIN,
+    ...PROFILE_EDIT,
     module: 'registration',
     screen: registrationPage,
   },

@@ -230,9 +230,14 @@ describe('payout method journeys (browser)', () => {
       hasText: t.common('payoutMethods.types.PHYSICAL_CHECK'),
     });
     await see(check).toBeVisible();
+    // Delete is not offered on hold (the sentence above says why), nor is editing the profile.
     await see(
       check.getByRole('button', { name: named(t.common('settings.methods.delete')) }),
-    ).toBeDisabled();
+    ).toHaveCount(0);
+    await see(page.getByText(t.common('settings.profile.onHold'))).toBeVisible();
+    await see(
+      page.getByRole('link', { name: named(t.common('settings.profile.edit')) }),
+    ).toHaveCount(0);
     await picture(page, 'en-settings-on-hold');
 
     // The server refuses too, whatever the browser does.

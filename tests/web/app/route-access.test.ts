@@ -9,6 +9,15 @@ const route = (path: string) => {
   return entry;
 };
 
+const EDITABLE = [
+  'VERIFIED',
+  'ID_PROOFING_FAILED',
+  'ACTIVATED',
+  'NAME_MATCH_FAILED',
+  'RELATIONSHIP_VERIFICATION_FAILED',
+  'GUARDIAN_CONSENT_REJECTED',
+];
+
 /** The spec's access table: which statuses each guarded route admits. */
 const EXPECTED: Record<string, (status: string) => boolean> = {
   '/id-proofing': (s) => s.startsWith('ID_PROOFING_') || s === 'ACTIVATED',
@@ -18,6 +27,9 @@ const EXPECTED: Record<string, (status: string) => boolean> = {
   '/bank-account': (s) => ['ACTIVATED', 'ON_HOLD'].includes(s),
   '/debit-card': (s) => ['ACTIVATED', 'ON_HOLD'].includes(s),
   '/registration': () => true,
+  // The profile form opened to edit: only where a save is accepted (the status table).
+  '/registration/personal-info': (s) => EDITABLE.includes(s),
+  '/registration/company-info': (s) => EDITABLE.includes(s),
   '/dev': () => true,
 };
 

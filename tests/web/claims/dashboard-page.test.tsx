@@ -296,7 +296,7 @@ describe('claims dashboard', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
   });
 
-  it('shows a Zelle account awaiting its code as not selectable, with a hint to verify it', async () => {
+  it('shows a Zelle account awaiting its code as not selectable, with a link to verify it', async () => {
     mockApi({ claims: [claim({})], methods: [pendingZelle, bank] });
     const { user } = await renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
@@ -306,10 +306,8 @@ describe('claims dashboard', () => {
     expect(zelle).toHaveAccessibleDescription(/not verified yet/);
     // Although Zelle is the preferred method, the usable bank account is chosen.
     expect(screen.getByRole('radio', { name: /Checking/ })).toBeChecked();
-    expect(screen.getByRole('link', { name: 'Go to settings' })).toHaveAttribute(
-      'href',
-      '/settings',
-    );
+    // The hint leads to Zelle's verify page (the Zelle edit link), not to the settings.
+    expect(screen.getByRole('link', { name: 'Verify Zelle' })).toHaveAttribute('href', '/zelle');
   });
 
   it('sends a user without payout methods to the settings to add one', async () => {
@@ -323,13 +321,78 @@ describe('claims dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
   });
 
-  it('lets an ON_HOLD profile see its claims but not accept them, and says why', async () => {
+  it('lets an ON_HOLD profile see its claims but neither accept nor cancel them, and says why', async () => {
     mockApi({ claims: [claim({ merchantName: 'Acme' })], status: 'ON_HOLD' });
     await renderDashboard();
-    expect(await screen.findByText(/Your account is on hold/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Your account is on hold: you can see your claims but cannot accept or cancel them until the hold is lifted.',
+      ),
+    ).toBeInTheDocument();
     const row = await screen.findByRole('listitem', { name: 'Acme' });
     expect(row).toHaveTextContent('$100.00');
     expect(within(row).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Cancel claim' })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it('offers a minor waiting for consent neither Accept nor Cancel, and says why in one sentence', async () => {
+    mockApi({ claims: [claim({ merchantName: 'Acme' })], status: 'GUARDIAN_CONSENT_PENDING' });
+    await renderDashboard();
+    expect(
+      await screen.findByText(
+        'You can see your claims here; you can accept or cancel them once your account is activated.',
+      ),
+    ).toBeInTheDocument();
+    const row = await screen.findByRole('listitem', { name: 'Acme' });
+    expect(within(row).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Cancel claim' })).not.toBeInTheDocument();
+  });
+
+  it('an ACTIVATED profile gets both actions and no sentence about withheld ones', async () => {
+    mockApi({ claims: [claim({ merchantName: 'Acme' })] });
+    await renderDashboard();
+    const row = await screen.findByRole('listitem', { name: 'Acme' });
+    expect(within(row).getByRole('button', { name: 'Accept' })).toBeVisible();
+    expect(within(row).getByRole('button', { name: 'Cancel claim' })).toBeVisible();
+    expect(screen.queryByText(/on hold|once your account is activated/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [409, 'ClaimNotCancellable: the claim is PAID', 'This claim can no longer be cancelled'],
+    [409, 'ProfileOnHold: claims cannot be cancelled while ON_HOLD', 'Your account is on hold'],
+    [400, 'ValidationError: bad id', 'This claim cannot be cancelled.'],
+  ])('a refused cancel (%s) says why and never "try again"', async (code, message, reason) => {
+    mockApi({ claims: [claim({ id: 'c-9' })] });
+    server.use(
+      http.put('/master/funnel/v1/claims/:id/cancel', () =>
+        HttpResponse.json({ code, message }, { status: code }),
+      ),
+    );
+    const { user } = await renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Cancel claim' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this claim?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel claim' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(reason);
+    expect(alert).not.toHaveTextContent(/try again/i);
+    expect(alert).not.toHaveTextContent(message);
+  });
+
+  it('a cancel that failed on our side (503) or on the way suggests trying again', async () => {
+    mockApi({ claims: [claim({ id: 'c-9' })] });
+    server.use(
+      http.put('/master/funnel/v1/claims/:id/cancel', () =>
+        HttpResponse.json({ code: 503, message: 'ServiceUnavailable: retry' }, { status: 503 }),
+      ),
+    );
+    const { user } = await renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Cancel claim' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this claim?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel claim' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'We could not cancel the claim. Please try again in a moment.',
+    );
   });
 
   it('cancels a claim after confirmation', async () => {

@@ -136,7 +136,7 @@ describe('dashboard of a guardian who is still setting up', () => {
         { id: 'm-2', firstName: 'Ana', lastName: 'Lima', consent: 'false' },
       ],
     });
-    expect(await screen.findByText(/Your account is on hold while we review it/)).toBeVisible();
+    expect(await screen.findByText(/Your account is on hold/)).toBeVisible();
     expect(
       screen.queryByRole('region', { name: /asked for your consent/ }),
     ).not.toBeInTheDocument();

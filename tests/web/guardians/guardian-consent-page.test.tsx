@@ -126,13 +126,50 @@ describe('guardian consent', () => {
     expect(decisions).toEqual([]);
   });
 
-  it('asks a guardian whose own profile is not activated to complete it first', async () => {
+  it('tells a guardian on hold about the hold, not to complete their profile, and asks nothing', async () => {
     const decisions = guardianApi([leo], { status: 'ON_HOLD' });
     await openConsent('m-1');
-    expect(await screen.findByText(/complete your own profile first/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Complete my profile' })).toHaveAttribute('href', '/');
+    expect(
+      await screen.findByText(
+        'Your account is on hold: you can give or refuse your consent once the hold is lifted.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/complete your own profile/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
     expect(screen.queryByRole('button', { name: 'I give my consent' })).not.toBeInTheDocument();
     expect(decisions).toEqual([]);
+  });
+
+  it('reads the server\'s refusal of a hold set meanwhile as a hold, without "try again"', async () => {
+    guardianApi([leo], {}, () =>
+      HttpResponse.json(
+        { code: 409, message: 'ProfileOnHold: a guardian decision cannot be taken while ON_HOLD' },
+        { status: 409 },
+      ),
+    );
+    const { user } = await openConsent('m-1');
+    await user.click(await screen.findByRole('button', { name: 'I give my consent' }));
+    expect(await screen.findByText(/Your account is on hold/)).toBeVisible();
+    expect(screen.queryByText(/try again/i)).not.toBeInTheDocument();
+  });
+
+  it('asks a guardian the server finds not activated to complete their own profile first', async () => {
+    guardianApi([leo], {}, () =>
+      HttpResponse.json(
+        {
+          code: 409,
+          message: 'ProfileNotActivated: a guardian decision cannot be taken while VERIFIED',
+        },
+        { status: 409 },
+      ),
+    );
+    const { user } = await openConsent('m-1');
+    await user.click(await screen.findByRole('button', { name: 'I give my consent' }));
+    expect(await screen.findByText(/complete your own profile first/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Complete my profile' })).toHaveAttribute('href', '/');
   });
 
   it('shows an earlier decision instead of asking again', async () => {

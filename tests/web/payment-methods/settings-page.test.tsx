@@ -121,16 +121,37 @@ describe('settings page', () => {
     expect(screen.getByRole('listitem', { name: 'Main checking' })).toBeInTheDocument();
   });
 
-  it('while the profile is ON_HOLD, Delete is disabled and says why', async () => {
-    useApi([bank()], { profile: profileWith({ status: 'ON_HOLD' }) });
+  it('while the profile is ON_HOLD, offers no Delete and no Edit profile, each withheld with a sentence', async () => {
+    useApi([bank(), card], { profile: profileWith({ status: 'ON_HOLD' }) });
     await open();
     expect(
       await screen.findByText(
         'Your profile is on hold: payout methods cannot be deleted until the hold is lifted.',
       ),
     ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'While your account is on hold your profile cannot be changed; contact support if a detail is wrong.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Ana Lima')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    // What a hold still allows stays offered: edit, prefer, add.
     const account = await screen.findByRole('listitem', { name: 'Main checking' });
-    expect(within(account).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(account).getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    const debit = screen.getByRole('listitem', { name: 'Debit card' });
+    expect(within(debit).getByRole('button', { name: 'Make preferred' })).toBeEnabled();
+    expect(await screen.findByRole('link', { name: 'Bank account' })).toBeInTheDocument();
+  });
+
+  it('an ACTIVATED profile gets Delete and Edit profile, with no sentence about a hold', async () => {
+    useApi([bank(), card]);
+    await open();
+    const account = await screen.findByRole('listitem', { name: 'Main checking' });
+    expect(within(account).getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(await screen.findByRole('link', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(screen.queryByText(/on hold/)).not.toBeInTheDocument();
   });
 
   it('shows a UK account with its sort code and BIC beside the masked number', async () => {

@@ -21,6 +21,7 @@ import {
   receivableCurrencies,
   residencyOf,
 } from '../../domain/payout-methods';
+import { assertMay } from '../../domain/status-policy';
 import {
   data,
   dateTime,
@@ -49,13 +50,10 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
   const subjectOf = (claimId: string, paymentMethodId: string, targetCurrency: string) =>
     `claim:${claimId}:method:${paymentMethodId}:currency:${targetCurrency}`;
 
-  /** Cancelling and accepting follow the same status rules (spec section 4). */
-  async function activatedProfile(profileId: string) {
+  /** The profile, when its status allows the action on claims (the status table). */
+  async function profileMay(profileId: string, action: 'acceptClaim' | 'cancelClaim') {
     const profile = await getProfile(db, profileId);
-    if (profile.status !== 'ACTIVATED')
-      throw conflict(
-        `ProfileNotActivated: claims can be accepted or cancelled once the profile is ACTIVATED (now ${profile.status})`,
-      );
+    assertMay(profile.status, action);
     return profile;
   }
 
@@ -207,16 +205,24 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
         },
         response: {
           200: data(
-            exact({
-              sourceCurrency: str,
-              targetCurrency: str,
-              sourceAmount: str,
-              rate: str,
-              targetAmount: str,
-              asOf: dateTime,
-              source: str,
-              currencies: listOf(str),
-            }),
+            exact(
+              {
+                sourceCurrency: str,
+                targetCurrency: str,
+                sourceAmount: str,
+                rate: str,
+                targetAmount: str,
+                asOf: dateTime,
+                source: str,
+                sourceCode: {
+                  type: 'string',
+                  description:
+                    "Who published the rate, as a code the portal names in the user's language (`source` is the table's own name).",
+                },
+                currencies: listOf(str),
+              },
+              ['sourceCode'],
+            ),
             'The amount in the target currency at the current rate (decimal strings), and the currencies the method can receive.',
           ),
         },
@@ -268,7 +274,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
         paymentMethodId: string;
         targetCurrency?: string;
       };
-      const profile = await activatedProfile(me(request));
+      const profile = await profileMay(me(request), 'acceptClaim');
       const claim = await getOwnClaim(db, profile.id, id);
       if (!isAcceptable(claim.status))
         throw conflict(`ClaimNotAcceptable: the claim is ${claim.status}`);
@@ -352,7 +358,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       };
       const profileId = me(request);
       app.deps.forms.assertValid('otp', { otp: body.otp });
-      const profile = await activatedProfile(profileId);
+      const profile = await profileMay(profileId, 'acceptClaim');
       const claim = await getOwnClaim(db, profileId, id);
       // A repeated accept (double click, second tab, retry) of an already accepted claim answers the
       // first result when it asked for the same thing, and 409 otherwise; it never pays twice.
@@ -420,7 +426,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { id } = request.params as { id: string };
       const profileId = me(request);
-      await activatedProfile(profileId);
+      await profileMay(profileId, 'cancelClaim');
       const cancelled = await db.transaction(async (tx) => {
         const claim = await getOwnClaim(tx, profileId, id, true);
         if (!isAcceptable(claim.status))

@@ -6,7 +6,7 @@ import { composeGuardianRequest, recipientLocale } from '../../mail/compose';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { guardians, tokens } from '../../db/schema';
 import { invitationExpiry } from '../../repositories/tokens';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import {
   findProfileByEmail,
   getProfile,
@@ -15,6 +15,7 @@ import {
 } from '../../repositories/profiles';
 import { portalOrigin } from '../../services/merchants';
 import { assertTransition } from '../../services/profile-lifecycle';
+import { assertMay } from '../../domain/status-policy';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import { data, entity, exact, RESPONSES, uuid } from '../../openapi/responses';
 import { formDocumentation } from '../../openapi/form-schemas';
@@ -92,9 +93,10 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
           minor.email;
         await mailer.enqueue(tx, {
           to: invite.guardianEmail,
-          // In the guardian's own language when they have an account, else the merchant's.
+          // In the guardian's own language when they have an account, else in the minor's (who
+          // wrote it), else the merchant's.
           ...composeGuardianRequest(
-            recipientLocale(existing?.preferredLanguage, merchant),
+            recipientLocale(existing?.preferredLanguage ?? minor.preferredLanguage, merchant),
             merchant,
             {
               firstName: invite.firstName,
@@ -142,8 +144,7 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
       const guardianId = me(request);
       const status = await db.transaction(async (tx) => {
         const guardian = await getProfile(tx, guardianId);
-        if (guardian.status !== 'ACTIVATED')
-          throw forbidden('GuardianNotActivated: complete your own profile first');
+        assertMay(guardian.status, 'consentAsGuardian');
         const [link] = await tx
           .select()
           .from(guardians)

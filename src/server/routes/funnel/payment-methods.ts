@@ -34,6 +34,7 @@ import {
   receivableCurrencies,
   residencyOf,
 } from '../../domain/payout-methods';
+import { assertMay } from '../../domain/status-policy';
 import { cardBrandOf } from '../../../core/validation/runtime-card';
 import { bicFromIban } from '../../services/bic-from-iban';
 import type { TransferMethod } from '../../../core/schemas/country-rules';
@@ -73,28 +74,10 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   const { db, forms, sealer, cardVault, paypal, mailer, merchants, exchange } = app.deps;
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
 
-  /** Adding and editing need a proofed profile; ON_HOLD forbids only deleting (spec section 6). */
-  function assertCanAdd(profile: ProfileRow): void {
-    if (profile.status !== 'ACTIVATED' && profile.status !== 'ON_HOLD')
-      throw conflict(
-        `ProfileNotActivated: payout methods can be added once the profile is ACTIVATED (now ${profile.status})`,
-      );
-  }
   /** Refuses a type the residency's rules or the merchant do not offer (as available-types). */
   async function assertTypeOffered(profile: ProfileRow, type: PaymentMethodType): Promise<void> {
     const merchant = merchants.byId(profile.merchantId)?.configuration;
     assertOffered(forms.validator, merchant, await residencyOf(db, profile), type);
-  }
-
-  function assertCanDelete(profile: ProfileRow): void {
-    if (profile.status === 'ON_HOLD')
-      throw conflict(
-        'ProfileOnHold: payout methods cannot be deleted while the profile is on hold',
-      );
-    if (profile.status !== 'ACTIVATED')
-      throw conflict(
-        `ProfileNotActivated: payout methods cannot be changed while ${profile.status}`,
-      );
   }
 
   async function countOf(tx: Database, profileId: string, type: string): Promise<number> {
@@ -189,7 +172,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     find: (tx: Database, profileId: string) => Promise<PaymentMethodRow | undefined>,
   ) {
     const profileId = me(request);
-    assertCanDelete(await getProfile(db, profileId));
+    assertMay((await getProfile(db, profileId)).status, 'deletePayoutMethod');
     await db.transaction(async (tx) => {
       const row = await find(tx, profileId);
       if (!row) throw notFound('PaymentMethodNotFound: no such payout method');
@@ -282,13 +265,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const profileId = me(request);
       const { id } = request.body as { id: string };
-      // Preferring needs a proofed profile, like accepting a claim; ON_HOLD may still prefer (spec
-      // section 6: only deleting is refused on hold).
-      const { status } = await getProfile(db, profileId);
-      if (status !== 'ACTIVATED' && status !== 'ON_HOLD')
-        throw conflict(
-          `ProfileNotActivated: payout methods can be preferred once the profile is ACTIVATED (now ${status})`,
-        );
+      assertMay((await getProfile(db, profileId)).status, 'preferPayoutMethod');
       await db.transaction(async (tx) => {
         const row = await getOwnPaymentMethod(tx, profileId, id, Object.keys(MAX_COUNT));
         if (row.status !== 'ACTIVE')
@@ -418,7 +395,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const profileId = me(request);
       const { form, preferred } = bankRecord(request.body as Body);
       const profile = await getProfile(db, profileId);
-      assertCanAdd(profile);
+      assertMay(profile.status, 'addPayoutMethod');
       await validateBank(profile, form, request.rulesValidator);
       const id = randomUUID();
       const { details, sealed } = bankStorage(form, id);
@@ -451,7 +428,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const { id } = request.params as { id: string };
       const { form, preferred } = bankRecord(request.body as Body);
       const profile = await getProfile(db, profileId);
-      assertCanAdd(profile);
+      assertMay(profile.status, 'editPayoutMethod');
       await db.transaction(async (tx) => {
         const row = await getOwnPaymentMethod(tx, profileId, id, BANK_TYPES);
         await assertNotLockedByClaim(tx, row.id);
@@ -519,7 +496,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         throw badRequest('DebitCardIncomplete: Debit card creation requires name, PAN and CVC');
       }
       const profile = await getProfile(db, profileId);
-      assertCanAdd(profile);
+      assertMay(profile.status, 'addPayoutMethod');
       await assertTypeOffered(profile, 'DEBIT_CARD');
       forms.assertValid('debit-card', form);
       const pan = String(form.pan);
@@ -588,7 +565,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const profileId = me(request);
       const body = request.body as Body;
       const profile = await getProfile(db, profileId);
-      assertCanAdd(profile);
+      assertMay(profile.status, 'addPayoutMethod');
       await assertTypeOffered(profile, 'Paypal');
       forms.assertValid('paypal', body);
       const account = await paypal.exchange(String(body.authorizationCode));
@@ -640,7 +617,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const profileId = me(request);
       const { preferred: _preferred, ...body } = request.body as Body;
       const profile = await getProfile(db, profileId);
-      assertCanAdd(profile);
+      assertMay(profile.status, 'addPayoutMethod');
       await assertTypeOffered(profile, 'ZELLE');
       forms.assertValid('zelle', body);
       return added(profileId, async (tx) => {
@@ -665,7 +642,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   app.put('/zelle', { schema: zelleChange }, async (request) => {
     const profileId = me(request);
     const { preferred: _preferred, id: _id, status: _status, ...body } = request.body as Body;
-    assertCanAdd(await getProfile(db, profileId));
+    assertMay((await getProfile(db, profileId)).status, 'editPayoutMethod');
     forms.assertValid('zelle', body);
     const id = await db.transaction(async (tx) => {
       const row = await zelleOf(tx, profileId);
@@ -790,7 +767,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const profileId = me(request);
       const body = (request.body ?? {}) as Body;
       const profile = await getProfile(db, profileId);
-      assertCanAdd(profile);
+      assertMay(profile.status, 'addPayoutMethod');
       await assertTypeOffered(profile, 'PHYSICAL_CHECK');
       forms.assertValid('physical-check', body);
       const [address] = await db

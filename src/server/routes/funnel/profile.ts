@@ -18,7 +18,8 @@ import { hashPassword, isCommonPassword } from '../../services/passwords';
 import { isInvitedEmail, NOT_INVITED_EMAIL } from '../../domain/registration';
 import { assertClaimInvitationLive, getLiveToken } from '../../repositories/tokens';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
-import { assertTransition, PROFILE_EDITABLE } from '../../services/profile-lifecycle';
+import { assertTransition } from '../../services/profile-lifecycle';
+import { assertMay } from '../../domain/status-policy';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import { DEFAULT_MINIMUM_AGE } from '../../../core/schemas/compose';
 import type { Merchant } from '../../services/merchants';
@@ -39,6 +40,7 @@ import { bool, data, entity, exact, RESPONSES, uuid } from '../../openapi/respon
 import { formDocumentation } from '../../openapi/form-schemas';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 
+import { isLocale, LOCALES } from '../../../core/i18n/messages';
 /** What PATCH /me accepts: every field typed, every choice from its list, nothing else. */
 const PROFILE_PATCH_FIELDS = {
   profileType: { type: 'string', enum: ['PERSON', 'COMPANY'] },
@@ -100,6 +102,11 @@ const registerBody: JsonSchema = {
         termsAccepted: { type: 'boolean', const: true },
         additionalAgreementsAccepted: { type: 'boolean' },
       },
+        preferredLanguage: {
+          type: 'string',
+          enum: [...LOCALES],
+          description: "The language the portal showed: kept as the person's language (mails).",
+        },
     },
     password: {
       type: 'string',
@@ -127,6 +134,7 @@ interface RegisterBody {
     termsAccepted?: boolean;
     additionalAgreementsAccepted?: boolean;
   };
+    preferredLanguage?: string;
   password?: string;
   claimId?: string;
 }
@@ -213,6 +221,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     passwordHash: string,
     preferredContact: string,
   ): Promise<ProfileRow> {
+    preferredLanguage: unknown,
     if (await findProfileByEmail(tx, email))
       throw conflict('AlreadyExists: an account with this email already exists; sign in instead');
     const [row] = await tx
@@ -224,6 +233,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         merchantId: merchant.id,
         preferredContact,
         lockProfileType: merchant.configuration.businessRules.lockProfileType,
+        // The language the register page was shown in: the first mail already speaks it.
+        ...(isLocale(preferredLanguage) ? { preferredLanguage } : {}),
       })
       .returning();
     if (!row) throw new Error('profile insert returned nothing');
@@ -280,6 +291,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           passwordHash,
           body.data?.preferredContact ?? 'EMAIL_ONLY',
         );
+          body.data?.preferredLanguage,
         await tx
           .update(claims)
           .set({ profileId: row.id })
@@ -311,6 +323,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
             preferredContact: { type: 'string' },
             additionalAgreementsAccepted: { type: 'boolean' },
           },
+            preferredLanguage: { type: 'string', enum: [...LOCALES] },
         },
         response: { 200: RESPONSES.profile },
       },
@@ -325,6 +338,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         passwordConfirmation?: string;
         additionalAgreementsAccepted?: boolean;
       };
+        preferredLanguage?: string;
       const tokenId = body.tokenId ?? '';
       const token = await getLiveToken(db, tokenId);
       if (token.usedAt)
@@ -346,6 +360,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           passwordHash,
           body.preferredContact ?? 'EMAIL_ONLY',
         );
+          body.preferredLanguage,
         await tx.update(tokens).set({ usedAt: new Date() }).where(eq(tokens.id, token.id));
         await tx
           .update(claims)
@@ -416,9 +431,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       preferredLanguage?: string;
     };
     const row = await getProfile(db, profileId);
-    if (!PROFILE_EDITABLE.includes(row.status as ProfileStatus)) {
-      throw conflict(`ProfileNotEditable: a profile cannot be edited while ${row.status}`);
-    }
+    assertMay(row.status, 'editProfile');
     const merchant = merchants.byId(row.merchantId) ?? merchants.forHost(request.host);
     const rules = merchant.configuration.businessRules;
     const profileType = input.profileType ?? row.profileType;
@@ -481,6 +494,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     });
     if (errors.length) throw badRequest(`ValidationError: ${errors[0]?.message}`, errors);
 
+    const preferredLanguage = [input.preferredLanguage, person?.preferredLanguage].find(isLocale);
     // What proofing verified: the stored record with its sealed numbers.
     const proofed = (kind: 'person' | 'company'): Record<string, unknown> => ({
       ...((kind === 'person' ? row.person : row.company) ?? {}),
@@ -520,7 +534,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
               }
             : {}),
           ...(input.preferredContact ? { preferredContact: input.preferredContact } : {}),
-          ...(input.preferredLanguage ? { preferredLanguage: input.preferredLanguage } : {}),
+          // One stored language: the person form's field is the same value as the menu's.
+          ...(preferredLanguage ? { preferredLanguage } : {}),
           lockProfileType: row.lockProfileType || rules.lockProfileType,
           updatedAt: new Date(),
         })

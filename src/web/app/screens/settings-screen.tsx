@@ -14,7 +14,7 @@ export default function SettingsScreen() {
   return (
     <PageWrapper title={t('settings.title')} lead={t('settings.lead')} width="dashboard">
       {profile ? <ProfileSummary profile={profile} /> : <Spinner />}
-      <PayoutMethodList onHold={profile?.status === 'ON_HOLD'} />
+      <PayoutMethodList status={profile?.status} />
       {profile ? <DeleteAccount /> : null}
     </PageWrapper>
   );

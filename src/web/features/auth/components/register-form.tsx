@@ -17,6 +17,8 @@ import {
   type ServerFieldError,
 } from '../../../components/schema-form';
 import { TextWithLinks } from '../../../components/text-with-links';
+import { errorText } from '../../../lib/api-error';
+import { shownLanguage } from '../../../lib/i18n';
 import {
   useRegisterByTokenMutation,
   useRegisterForClaimMutation,
@@ -118,6 +120,8 @@ export function RegisterForm({ email, tokenId, claimId, branding }: RegisterForm
             termsAccepted: true,
             passwordConfirmation: String(submitted.passwordConfirmation),
             ...agreements,
+            // The language this page is shown in becomes the person's (their mails use it).
+            ...shownLanguage(),
           },
           password,
           claimId,
@@ -130,6 +134,7 @@ export function RegisterForm({ email, tokenId, claimId, branding }: RegisterForm
           preferredContact,
           termsAccepted: true,
           ...agreements,
+          ...shownLanguage(),
         };
         await registerByToken(body).unwrap();
       }

@@ -118,7 +118,7 @@ export function AcceptClaimPanel({ claim, onAccepted, onClose }: AcceptClaimPane
                   {option.usable ? null : (
                     <p id={hintId} className="schema-form__hint">
                       {t('dashboard.accept.zelleAwaitsCode')}{' '}
-                      <Link to="/settings">{t('dashboard.accept.openSettings')}</Link>
+                      <Link to="/zelle">{t('dashboard.accept.verifyZelle')}</Link>
                     </p>
                   )}
                 </div>
@@ -161,6 +161,7 @@ export function AcceptClaimPanel({ claim, onAccepted, onClose }: AcceptClaimPane
               rate={shownQuote.rate}
               asOf={shownQuote.asOf}
               rateSource={shownQuote.source}
+              rateSourceCode={shownQuote.sourceCode}
             />
           ) : (
             <Spinner />

@@ -1,5 +1,5 @@
-// Which claims are upcoming (spec section 4), which can still be accepted or cancelled, and which
-// profiles may accept at all.
+// Which claims are upcoming (spec section 4) and which can still be accepted or cancelled; which
+// profiles may accept or cancel at all is the status table's (core/profile/status-actions).
 import type { Claim } from '../../../../core/types/entities/claim';
 
 const UPCOMING: readonly string[] = [
@@ -12,9 +12,6 @@ const ACCEPTABLE: readonly string[] = ['CLAIM_CREATED', 'CLAIM_ACKNOWLEDGED'];
 
 export const isUpcoming = (claim: Pick<Claim, 'status'>) => UPCOMING.includes(claim.status);
 export const isAcceptable = (claim: Pick<Claim, 'status'>) => ACCEPTABLE.includes(claim.status);
-/** Only an ACTIVATED profile accepts claims; others (ON_HOLD, a minor waiting for consent, a
- * guardian still setting up) see them. */
-export const profileMayAccept = (status: string | undefined) => status === 'ACTIVATED';
 
 /** A random 4-digit prefix for the acceptance code (spec section 9). */
 export const randomPrefix = () => String(Math.floor(Math.random() * 10000)).padStart(4, '0');

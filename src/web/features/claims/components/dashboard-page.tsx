@@ -1,7 +1,8 @@
 // The dashboard (/dashboard): the user's upcoming and past claims. An upcoming claim that can still
-// be accepted offers "Accept" (payout method, currency, one-time code) and "Cancel claim".
-// ON_HOLD and GUARDIAN_CONSENT_PENDING profiles see their claims but are told why they cannot
-// accept yet.
+// be accepted offers "Accept" (payout method, currency, one-time code) and "Cancel claim", each only
+// where the status table lets the profile do it (so the server accepts it); a profile that may do
+// neither (ON_HOLD, a minor waiting for consent, a guardian still setting up) sees its claims and
+// one sentence saying why.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -14,7 +15,8 @@ import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';
 import { useGetProfileQuery } from '../../profile/api/profile-api';
 import { useCancelClaimMutation, useGetClaimsQuery } from '../api/claims-api';
-import { isAcceptable, isUpcoming, profileMayAccept } from './claim-rules';
+import { mayDo, refusalOf } from '../../../../core/profile/status-actions';
+import { isAcceptable, isUpcoming } from './claim-rules';
 import { GuardianConsentNotice, GuardianSetupNotice } from './guardian-consent-notice';
 
 // The acceptance panel (quote, payout method, code dialog) is its own chunk: the dashboard shows
@@ -29,7 +31,8 @@ export default function ClaimsDashboardPage() {
   const { t } = useTranslation();
   const claims = useGetClaimsQuery();
   const { data: profile } = useGetProfileQuery();
-  const mayAccept = profileMayAccept(profile?.status);
+  const mayAccept = mayDo(profile?.status, 'acceptClaim');
+  const mayCancel = mayDo(profile?.status, 'cancelClaim');
   const [accepting, setAccepting] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<Claim | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -43,7 +46,7 @@ export default function ClaimsDashboardPage() {
       key={claim.id}
       claim={claim}
       actions={
-        isAcceptable(claim) ? (
+        isAcceptable(claim) && (mayAccept || mayCancel) ? (
           <>
             {mayAccept ? (
               <button
@@ -60,16 +63,18 @@ export default function ClaimsDashboardPage() {
                 {t('dashboard.actions.accept')}
               </button>
             ) : null}
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                setNotice(null);
-                setCancelling(claim);
-              }}
-            >
-              {t('dashboard.actions.cancel')}
-            </button>
+            {mayCancel ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setNotice(null);
+                  setCancelling(claim);
+                }}
+              >
+                {t('dashboard.actions.cancel')}
+              </button>
+            ) : null}
           </>
         ) : null
       }
@@ -100,8 +105,14 @@ export default function ClaimsDashboardPage() {
       <p role="status" className="claims__notice">
         {notice}
       </p>
-      {profile?.status === 'ON_HOLD' ? (
-        <p className="claims__blocked">{t('dashboard.blocked.onHold')}</p>
+      {profile && !mayAccept && !mayCancel ? (
+        <p className="claims__blocked" role="note">
+          {t(
+            refusalOf(profile.status) === 'ProfileOnHold'
+              ? 'dashboard.blocked.onHold'
+              : 'dashboard.blocked.notActivated',
+          )}
+        </p>
       ) : null}
       {claims.isLoading ? (
         <Spinner />
@@ -200,14 +211,14 @@ function CancelClaimModal({
 }) {
   const { t, i18n } = useTranslation();
   const [cancelClaim, { isLoading }] = useCancelClaimMutation();
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const confirm = async () => {
-    setFailed(false);
+    setFailed(null);
     try {
       await cancelClaim(claim.id).unwrap();
       onDone(true);
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setFailed(cancelFailure(error));
     }
   };
   return (
@@ -238,7 +249,22 @@ function CancelClaimModal({
           merchant: claim.merchantName ?? t('dashboard.unknownMerchant'),
         })}
       </p>
-      {failed ? <p role="alert">{t('dashboard.cancel.failed')}</p> : null}
+      {failed ? <p role="alert">{t(failed)}</p> : null}
     </Modal>
   );
+}
+
+/**
+ * The sentence for a failed cancel: a refusal (4xx) says why, since retrying cannot fix it; only a
+ * network failure, a server error (5xx) or too many requests suggests trying again.
+ */
+function cancelFailure(error: unknown): string {
+  const { status, data } = (error ?? {}) as { status?: unknown; data?: { message?: unknown } };
+  if (typeof status !== 'number' || status >= 500 || status === 429)
+    return 'dashboard.cancel.failed';
+  const message = typeof data?.message === 'string' ? data.message : '';
+  if (message.startsWith('ProfileOnHold')) return 'dashboard.blocked.onHold';
+  if (message.startsWith('ProfileNotActivated')) return 'dashboard.blocked.notActivated';
+  if (message.startsWith('ClaimNotCancellable')) return 'dashboard.cancel.notCancellable';
+  return 'dashboard.cancel.refused';
 }

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { mayDo, refusalOf } from '../../../../core/profile/status-actions';
 import type { Minor } from '../../../../core/types/entities/minor';
 import type { Profile } from '../../../../core/types/entities/profile';
 import type { ProfileStatus } from '../../../../core/types/entities/profile-status';
@@ -28,7 +29,7 @@ interface Decision {
   minorStatus: ProfileStatus;
 }
 
-type Failure = 'notFound' | 'notActivated' | 'failed';
+type Failure = 'notFound' | 'notActivated' | 'onHold' | 'failed';
 
 function ConsentScreen({ minorId }: { minorId: string }) {
   const { t } = useTranslation();
@@ -64,15 +65,30 @@ function ConsentScreen({ minorId }: { minorId: string }) {
       </TilePage>
     );
   }
-  // The server takes a decision only from a guardian whose own profile is activated.
-  if (failure === 'notActivated' || (profile.data.status !== 'ACTIVATED' && !decision)) {
+  // The server takes a decision only where the status table lets the guardian consent: on hold
+  // they are told about the hold, otherwise to complete their own profile first.
+  const refused: Failure | null =
+    failure === 'notActivated' || failure === 'onHold'
+      ? failure
+      : !decision && !mayDo(profile.data.status, 'consentAsGuardian')
+        ? refusalOf(profile.data.status) === 'ProfileOnHold'
+          ? 'onHold'
+          : 'notActivated'
+        : null;
+  if (refused) {
     return (
       <TilePage title={title}>
-        <p>{t('guardians.consent.notActivated')}</p>
+        <p role="note">{t(`guardians.consent.${refused}`)}</p>
         <div className="schema-form__actions">
-          <Link className="button" to="/">
-            {t('guardians.consent.completeProfile')}
-          </Link>
+          {refused === 'onHold' ? (
+            <Link className="button" to="/dashboard">
+              {t('guardians.consent.dashboard')}
+            </Link>
+          ) : (
+            <Link className="button" to="/">
+              {t('guardians.consent.completeProfile')}
+            </Link>
+          )}
         </div>
       </TilePage>
     );
@@ -88,8 +104,17 @@ function ConsentScreen({ minorId }: { minorId: string }) {
       const result = await confirmConsent({ minorId, consent }).unwrap();
       setDecision({ consent, minorStatus: result.minorStatus });
     } catch (error) {
-      const status = (error as { status?: unknown }).status;
-      setFailure(status === 404 ? 'notFound' : status === 403 ? 'notActivated' : 'failed');
+      const { status, data } = error as { status?: unknown; data?: { message?: unknown } };
+      const message = typeof data?.message === 'string' ? data.message : '';
+      setFailure(
+        status === 404
+          ? 'notFound'
+          : status === 409 && message.startsWith('ProfileOnHold')
+            ? 'onHold'
+            : status === 409 && message.startsWith('ProfileNotActivated')
+              ? 'notActivated'
+              : 'failed',
+      );
     }
   };
 

@@ -1,8 +1,10 @@
 // The payout-method part of /settings: each method a card with its preview details and its
 // actions (prefer, verify a Zelle token, edit, delete), then the types that can still be added.
+// Each action shows only where the status table allows it (on hold: no Delete, and a sentence why).
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { mayDo } from '../../../../core/profile/status-actions';
 import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
 import { Modal } from '../../../components/modal';
 import { Section } from '../../../components/section';
@@ -43,7 +45,8 @@ function MethodsPlaceholder() {
   );
 }
 
-export function PayoutMethodList({ onHold }: { onHold: boolean }) {
+/** `status`: the profile's status, undefined while it loads (nothing is offered until then). */
+export function PayoutMethodList({ status }: { status: string | undefined }) {
   const { t, i18n } = useTranslation();
   const { data: configuration } = useGetConfigurationQuery();
   const methods = useGetPaymentMethodsQuery();
@@ -58,6 +61,12 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const hideTransferMethod = configuration?.businessRules.flowType === 'rs';
+  const may = {
+    add: mayDo(status, 'addPayoutMethod'),
+    edit: mayDo(status, 'editPayoutMethod'),
+    prefer: mayDo(status, 'preferPayoutMethod'),
+    delete: mayDo(status, 'deletePayoutMethod'),
+  };
   // The cards name transfer methods with the form texts (MethodPreview reads 'fields'): they load
   // beside the methods rather than after them.
   useEffect(() => {
@@ -111,7 +120,7 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
   return (
     <>
       <Section title={t('settings.methods.title')}>
-        {onHold ? (
+        {status && !may.delete ? (
           <p className="settings__notice" role="note">
             {t('settings.methods.onHold')}
           </p>
@@ -176,10 +185,12 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
                       aria-label={t('settings.methods.actions', { name })}
                     >
                       {awaitsCode(method) ? (
-                        <Link className="button" to="/zelle">
-                          {t('settings.methods.verify')}
-                        </Link>
-                      ) : !isPreferred(method) ? (
+                        may.edit ? (
+                          <Link className="button" to="/zelle">
+                            {t('settings.methods.verify')}
+                          </Link>
+                        ) : null
+                      ) : may.prefer && !isPreferred(method) ? (
                         <button
                           type="button"
                           className="button button--secondary"
@@ -191,7 +202,7 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
                           {t('settings.methods.prefer')}
                         </button>
                       ) : null}
-                      {locked ? null : isBank(method) ? (
+                      {locked || !may.edit ? null : isBank(method) ? (
                         <Link
                           className="button button--secondary"
                           to={`/bank-account/${method.bankAccount.id}`}
@@ -203,12 +214,11 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
                           {t('settings.methods.edit')}
                         </Link>
                       ) : null}
-                      {locked ? null : (
+                      {locked || !may.delete ? null : (
                         <button
                           type="button"
                           className="button button--secondary"
-                          disabled={busy || onHold}
-                          title={onHold ? t('settings.methods.onHold') : undefined}
+                          disabled={busy}
                           onClick={() => setToDelete(method)}
                         >
                           {t('settings.methods.delete')}
@@ -228,7 +238,7 @@ export function PayoutMethodList({ onHold }: { onHold: boolean }) {
           <div className="payout-methods__add-placeholder">
             <Spinner />
           </div>
-        ) : addPaths.length ? (
+        ) : may.add && addPaths.length ? (
           <ul className="payout-methods__add">
             {addPaths.map(([path, label]) => (
               <li key={path}>

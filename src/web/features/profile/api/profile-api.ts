@@ -3,6 +3,7 @@ import { api } from '../../../lib/api';
 import type { Profile } from '../../../../core/types/entities/profile';
 import type { ProfileStatus } from '../../../../core/types/entities/profile-status';
 import type { PreferredContact } from '../../../../core/types/entities/preferred-contact';
+import type { Locale } from '../../../../core/types/entities/locale';
 
 export interface CodeSent {
   prefix: string;
@@ -40,6 +41,26 @@ export const profileApi = api.injectEndpoints({
       query: (data) => ({ url: '/funnel/v1/me', method: 'PATCH', body: data }),
       invalidatesTags: ['Profile', 'ProfileStatus', 'PaymentTypes'],
     }),
+    /**
+     * Stores the language chosen in the header menu (the one every mail is written in). The cached
+     * profile takes it on success, so the shell does not switch back to the old one.
+     */
+    storePreferredLanguage: build.mutation<{ preferredLanguage: Locale }, Locale>({
+      query: (language) => ({ url: '/funnel/v1/me/language', method: 'PUT', body: { language } }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            profileApi.util.updateQueryData('getProfile', undefined, (profile) => {
+              profile.preferredLanguage = data.preferredLanguage;
+              if (profile.person) profile.person.preferredLanguage = data.preferredLanguage;
+            }),
+          );
+        } catch {
+          // Not stored: the portal keeps showing the choice; the mails keep the stored one.
+        }
+      },
+    }),
     deleteProfile: build.mutation<{ deleted: boolean }, void>({
       query: () => ({ url: '/funnel/v1/me', method: 'DELETE' }),
       invalidatesTags: ['Profile', 'Principal'],
@@ -53,6 +74,8 @@ export const profileApi = api.injectEndpoints({
           termsAccepted: boolean;
           additionalAgreementsAccepted?: boolean;
           passwordConfirmation?: string;
+          /** The language the register page was shown in: the person's language from now on. */
+          preferredLanguage?: Locale;
         };
         password: string;
         claimId: string;
@@ -68,6 +91,7 @@ export const profileApi = api.injectEndpoints({
         preferredContact: PreferredContact;
         termsAccepted?: boolean;
         additionalAgreementsAccepted?: boolean;
+        preferredLanguage?: Locale;
       }
     >({
       query: (body) => ({ url: '/funnel/v1/me/confirm', method: 'POST', body }),
@@ -131,6 +155,7 @@ export const {
   useVerifyAccountMutation,
   useVerifyAccessCodeMutation,
   useStartIdProofingMutation,
+  useStorePreferredLanguageMutation,
   useSubmitIdDocumentsMutation,
   useInviteGuardianMutation,
   useConfirmGuardianConsentMutation,

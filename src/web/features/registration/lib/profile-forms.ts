@@ -26,7 +26,12 @@ const isMasked = (value: unknown): value is string =>
  * form asks for them again, and a field left empty keeps the stored number.
  */
 export const detailsOf = (profile: Profile, kind: Kind): FormData => {
-  const data = kind === 'COMPANY' ? defined(profile.company) : defined(profile.person);
+  // The person's "preferred language" is the stored language (the header menu's too).
+  const language = profile.preferredLanguage
+    ? { preferredLanguage: profile.preferredLanguage }
+    : {};
+  const data =
+    kind === 'COMPANY' ? defined(profile.company) : { ...language, ...defined(profile.person) };
   return Object.fromEntries(
     Object.entries(data).filter(
       ([field, value]) => !(SEALED_FIELDS[kind].includes(field) && isMasked(value)),

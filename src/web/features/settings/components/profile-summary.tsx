@@ -1,7 +1,9 @@
 // The profile part of /settings: name, email and address of the signed-in user, with a link to
-// edit them in account setup.
+// edit them in account setup where the status table lets the profile be edited (not on hold: then
+// one sentence says why and what to do instead).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { mayDo } from '../../../../core/profile/status-actions';
 import type { Profile } from '../../../../core/types/entities/profile';
 import { Section } from '../../../components/section';
 import { formatAddress } from '../../../../core/i18n/postal-address';
@@ -16,15 +18,23 @@ function profileName(profile: Profile): string {
 export function ProfileSummary({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
   const lines = formatAddress(profile.addresses?.[0], i18n.language);
+  const editable = mayDo(profile.status, 'editProfile');
   return (
     <Section
       title={t('settings.profile.title')}
       actions={
-        <Link className="button button--secondary" to="/registration/personal-info">
-          {t('settings.profile.edit')}
-        </Link>
+        editable ? (
+          <Link className="button button--secondary" to="/registration/personal-info">
+            {t('settings.profile.edit')}
+          </Link>
+        ) : undefined
       }
     >
+      {editable ? null : (
+        <p className="settings__notice" role="note">
+          {t('settings.profile.onHold')}
+        </p>
+      )}
       <dl className="details-list">
         <dt>{t('settings.profile.name')}</dt>
         <dd>{profileName(profile)}</dd>

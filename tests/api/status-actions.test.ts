@@ -1,0 +1,152 @@
+// The status table (src/core/profile/status-actions.ts) is what the API does: for every status the
+// admin API can reach, each action's endpoint is refused (409, starting with refusalOf's name)
+// exactly where the table withholds it, and answered otherwise. LOCKED and DEACTIVATED sessions are
+// stopped before any route (403 ProfileBlocked), which the table agrees with: they may do nothing.
+// State is reached through the API only (registration, proofing, the admin status route).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayDo, refusalOf, type ProfileAction } from '../../src/core/profile/status-actions';
+import type { ProfileStatus } from '../../src/core/types/entities/profile-status';
+import { DATABASE_KINDS } from './support/databases';
+import {
+  activatedUser,
+  admin,
+  PERSON,
+  startTestApp,
+  US_ADDRESS,
+  type Browser,
+  type TestApp,
+} from './support/harness';
+
+const ACH = {
+  countryCode: 'US',
+  transferMethod: 'ACH',
+  accountType: 'CHECKING',
+  routingNumber: '011000015',
+  accountNumber: '123456789',
+  accountNumberConfirmation: '123456789',
+  bankName: 'First Bank',
+  nickname: 'Mine',
+};
+
+/** The admin moves from ACTIVATED that reach each status (the state machine's only ways there). */
+const PATHS: Partial<Record<ProfileStatus, ProfileStatus[]>> = {
+  ACTIVATED: [],
+  ON_HOLD: ['ON_HOLD'],
+  VERIFIED: ['VERIFIED'],
+  ID_PROOFING_PENDING: ['ID_PROOFING_PENDING'],
+  ID_PROOFING_FAILED: ['ID_PROOFING_FAILED'],
+  NAME_MATCH_FAILED: ['ID_PROOFING_PENDING', 'NAME_MATCH_FAILED'],
+  RELATIONSHIP_VERIFICATION_FAILED: ['ID_PROOFING_PENDING', 'RELATIONSHIP_VERIFICATION_FAILED'],
+  RELATIONSHIP_VERIFICATION_FAILED_FINAL: [
+    'ID_PROOFING_PENDING',
+    'RELATIONSHIP_VERIFICATION_FAILED_FINAL',
+  ],
+  GUARDIAN_CONSENT_PENDING: ['VERIFIED', 'GUARDIAN_CONSENT_PENDING'],
+  GUARDIAN_CONSENT_REJECTED: ['VERIFIED', 'GUARDIAN_CONSENT_PENDING', 'GUARDIAN_CONSENT_REJECTED'],
+  LOCKED: ['LOCKED'],
+  DEACTIVATED: ['DEACTIVATED'],
+};
+const BLOCKED: readonly string[] = ['LOCKED', 'DEACTIVATED'];
+
+interface Fixture {
+  browser: Browser;
+  claimId: string;
+  /** A bank account to accept to, edit and prefer; a second one to delete. */
+  kept: string;
+  spare: string;
+}
+
+type Call = (f: Fixture) => [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, unknown?];
+
+/**
+ * One endpoint per action, in an order where an allowed call leaves the next one possible (asking
+ * for an acceptance code changes nothing; the profile edit, which may move the status, comes last).
+ * Guardian invitations are the state machine's (IllegalStatusTransition), not covered here.
+ */
+const CALLS: [Exclude<ProfileAction, 'inviteGuardian'>, Call][] = [
+  [
+    'acceptClaim',
+    (f) => [
+      'POST',
+      `/claims/${f.claimId}/accept/otp`,
+      { paymentMethodId: f.kept, targetCurrency: 'USD' },
+    ],
+  ],
+  ['preferPayoutMethod', (f) => ['POST', '/payment-methods/preferred', { id: f.kept }]],
+  ['editPayoutMethod', (f) => ['PUT', `/payment-methods/bank-accounts/${f.kept}`, ACH]],
+  ['addPayoutMethod', () => ['POST', '/payment-methods/physical-checks', {}]],
+  ['deletePayoutMethod', (f) => ['DELETE', `/payment-methods/bank-accounts/${f.spare}`]],
+  ['cancelClaim', (f) => ['PUT', `/claims/${f.claimId}/cancel`]],
+  // No such minor: a guardian allowed to decide hears 404, one who may not hears the refusal.
+  [
+    'consentAsGuardian',
+    () => ['POST', `/me/guardian/confirm-consent/${randomUUID()}`, { consent: true }],
+  ],
+  [
+    'editProfile',
+    () => ['PATCH', '/me', { profileType: 'PERSON', person: PERSON, addresses: [US_ADDRESS] }],
+  ],
+];
+
+describe.each(DATABASE_KINDS)('the status table on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  it.each(Object.keys(PATHS) as ProfileStatus[])(
+    '%s: each action is answered exactly as the table says',
+    async (status) => {
+      const user = await activatedUser(t.app);
+      expect(user.status).toBe('ACTIVATED');
+      const bank = async (nickname: string) => {
+        const added = await user.browser.api<{ bankAccount: { id: string } }>(
+          'POST',
+          '/payment-methods/bank-accounts',
+          { ...ACH, nickname },
+        );
+        expect(added.status, JSON.stringify(added.body)).toBe(200);
+        return added.body.data.bankAccount.id;
+      };
+      const fixture: Fixture = {
+        browser: user.browser,
+        claimId: user.claimId,
+        kept: await bank('Kept'),
+        spare: await bank('Spare'),
+      };
+      for (const next of PATHS[status] ?? []) {
+        const moved = await admin(t.app, 'PUT', `/profiles/${user.profileId}/status`, {
+          status: next,
+        });
+        expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      }
+
+      const answers: Record<string, string> = {};
+      const expected: Record<string, string> = {};
+      for (const [action, call] of CALLS) {
+        const [method, path, body] = call(fixture);
+        const response = await user.browser.api(method, path, body);
+        const message = String((response.body as { message?: unknown }).message ?? '');
+        const refused =
+          response.status === 409 && /^Profile(OnHold|NotActivated|NotEditable)/.test(message);
+        answers[action] = BLOCKED.includes(status)
+          ? `${response.status} ${message.split(':')[0]}`
+          : refused
+            ? `refused ${message.split(':')[0]}`
+            : response.status === 409
+              ? `409 for another reason: ${message}`
+              : 'answered';
+        expected[action] = BLOCKED.includes(status)
+          ? mayDo(status, action)
+            ? 'the table allows what a block stops'
+            : '403 ProfileBlocked'
+          : mayDo(status, action)
+            ? 'answered'
+            : `refused ${refusalOf(status, action)}`;
+      }
+      expect(answers).toEqual(expected);
+    },
+  );
+});
