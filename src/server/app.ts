@@ -36,6 +36,7 @@ import authPageRoutes from './routes/auth/pages';
 import principalRoutes from './routes/auth-app/principal';
 import configRoutes from './routes/funnel/configs';
 import profileRoutes from './routes/funnel/profile';
+import languageRoutes from './routes/funnel/language';
 import guardianRoutes from './routes/funnel/guardians';
 import tokenRoutes from './routes/funnel/tokens';
 import claimRoutes from './routes/funnel/claims';
@@ -286,6 +287,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(principalRoutes, { prefix: '/master/auth-app/v1' });
   await app.register(configRoutes, { prefix: '/master/funnel/v1' });
   await app.register(profileRoutes, { prefix: '/master/funnel/v1' });
+  await app.register(languageRoutes, { prefix: '/master/funnel/v1' });
   await app.register(guardianRoutes, { prefix: '/master/funnel/v1' });
   await app.register(tokenRoutes, { prefix: '/master/funnel/v1' });
   await app.register(claimRoutes, { prefix: '/master/funnel/v1' });

@@ -6,6 +6,8 @@ import type { JsonSchema } from '../schemas/json-schema';
 
 export const LOCALES = ['en', 'es', 'fr', 'pt', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
+export const isLocale = (value: unknown): value is Locale =>
+  (LOCALES as readonly unknown[]).includes(value);
 export const NAMESPACES = ['validation', 'fields'] as const;
 
 export type MessageTree = { [key: string]: string | MessageTree };

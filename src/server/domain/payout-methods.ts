@@ -19,7 +19,7 @@ import type { ProfileRow } from '../repositories/profiles';
 import type { Mailer } from '../services/mailer';
 import type { MerchantDirectory } from '../services/merchants';
 import { brandedHtml } from '../mail/html';
-import { merchantName } from '../mail/compose';
+import { merchantName, recipientLocale } from '../mail/compose';
 import {
   BANK_TYPES,
   isBankType,
@@ -334,8 +334,6 @@ const NOTICES: Record<
   },
 };
 
-const isLocale = (value: unknown): value is Locale => typeof value === 'string' && value in NOTICES;
-
 const fill = (text: string, values: Record<string, string>): string =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
@@ -376,8 +374,9 @@ export async function notifyPayoutMethodChange(
     .from(profiles)
     .where(eq(profiles.id, profileId));
   if (!profile) return;
-  const locale: Locale = isLocale(profile.language) ? profile.language : 'en';
   const merchant = merchants.byId(profile.merchantId) ?? merchants.forHost(undefined);
+  // The person's stored language, else the merchant's default (as every other mail).
+  const locale: Locale = recipientLocale(profile.language, merchant);
   const notice = NOTICES[locale];
   const names = TYPE_NAMES[locale];
   const type =

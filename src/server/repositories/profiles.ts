@@ -9,6 +9,7 @@ import type { Address } from '../../core/types/entities/address';
 import type { Profile } from '../../core/types/entities/profile';
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
 import { notFound } from '../errors';
+import { isLocale } from '../../core/i18n/messages';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -114,14 +115,16 @@ const relationColumns = {
       'lastName', ${guardians.lastName}, 'email', ${guardians.email},
       'relationship', ${guardians.relationship}, 'consent', ${guardians.consent})
       order by ${guardians.createdAt})
-    from ${guardians} where ${guardians.minorProfileId} = ${profiles.id}`),
+    from ${guardians} where ${guardians.minorProfileId} = ${profiles.id}
+      and ${guardians.withdrawnAt} is null`),
+  // Withdrawn invitations (replaced by the minor, domain/guardians.ts) show on neither side.
   // The guardian sees whom they decide for: the minor's name, nothing else of the profile.
   minors: jsonList<MinorJson>(sql`
     select json_agg(json_build_object('minorId', ${guardians.minorProfileId},
       'consent', ${guardians.consent}, 'firstName', ${minor.person} ->> 'firstName',
       'lastName', ${minor.person} ->> 'lastName') order by ${guardians.createdAt})
     from ${guardians} left join ${profiles} as ${sql.identifier(MINOR)} on ${minor.id} = ${guardians.minorProfileId}
-    where ${guardians.guardianProfileId} = ${profiles.id}`),
+    where ${guardians.guardianProfileId} = ${profiles.id} and ${guardians.withdrawnAt} is null`),
 };
 
 /**
@@ -136,6 +139,7 @@ const profileDtoFields = {
   profileType: profiles.profileType,
   lockProfileType: profiles.lockProfileType,
   preferredContact: profiles.preferredContact,
+  preferredLanguage: profiles.preferredLanguage,
   person: profiles.person,
   company: profiles.company,
   isMinor: profiles.isMinor,
@@ -220,7 +224,12 @@ function shapeProfile(row: ProfileDtoFields, relations: ProfileRelations): Profi
       consent: consentValue(m.consent),
     });
   }
-  const person = row.person as Profile['person'] | null;
+  // The one stored language (profiles.preferred_language, what the mails read) is also the
+  // person form's "preferred language", so the form shows what the menu chose and the other way.
+  const language = isLocale(row.preferredLanguage) ? row.preferredLanguage : undefined;
+  const storedPerson = row.person as Profile['person'] | null;
+  const person =
+    storedPerson && language ? { ...storedPerson, preferredLanguage: language } : storedPerson;
   const company = row.company as Profile['company'] | null;
   const name =
     row.profileType === 'COMPANY'
@@ -244,6 +253,7 @@ function shapeProfile(row: ProfileDtoFields, relations: ProfileRelations): Profi
       phoneType: p.phoneType as 'CELL',
     })),
     preferredContact: row.preferredContact as Profile['preferredContact'],
+    ...(language ? { preferredLanguage: language } : {}),
     guardians: relations.guardians.map((g) => ({
       id: g.id,
       firstName: g.firstName,

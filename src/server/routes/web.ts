@@ -183,7 +183,8 @@ const webRoutes: FastifyPluginAsync = async (app) => {
     // Loading the portal is activity: the idle clock moves as an API read would move it.
     if (session?.accessValid) await app.sessions.touch(session);
     const boot = bootData(request, path, session);
-    const locale = pageLocale(undefined, undefined, boot.configuration);
+    // The signed-in person's stored language, as the portal will pick it (app-entry.tsx).
+    const locale = pageLocale(boot.profile?.preferredLanguage, undefined, boot.configuration);
     const html = page.render({
       pathname: path,
       boot,

@@ -12,6 +12,11 @@ import { badRequest, conflict } from '../errors';
 export interface RateTable {
   /** Who published the rates, shown beside every quote. */
   source: string;
+  /**
+   * The publisher as a code the portal translates (widgets.exchangeRate.sources.<code>); without
+   * one, the portal shows `source` as it is.
+   */
+  sourceCode?: string;
   /** When the rates were published (ISO 8601). */
   asOf: string;
   /** A stand-in for a daily feed: its rates count as published at the start of today (UTC). */
@@ -30,6 +35,8 @@ export interface Quote {
   targetAmount: string;
   asOf: string;
   source: string;
+  /** The publisher's code, named in the user's language by the portal (RateTable.sourceCode). */
+  sourceCode?: string;
 }
 
 type Currency = { code: string; base: bigint; exponent: bigint };
@@ -138,6 +145,7 @@ export function createExchange({
       targetAmount: toDecimal(rounded),
       asOf: asOf.toISOString(),
       source: table.source,
+      ...(table.sourceCode ? { sourceCode: table.sourceCode } : {}),
     };
   }
   return { currencies, quote, simulated: table.simulated === true };

@@ -18,10 +18,17 @@ export async function mountApp(root: HTMLElement): Promise<void> {
   if (boot) seedFromBootData(store.dispatch, boot);
   // With the page's boot data the texts and the screen can load before the first render (their
   // files were announced with the page), so it shows the screen, not a spinner then the screen.
-  const { configuration } = boot ?? {};
+  const { configuration, profile } = boot ?? {};
   await Promise.all([
     configuration
-      ? initI18n(pickLocale(configuration.supportedLocales, configuration.defaultLocale))
+      ? initI18n(
+          // A signed-in person's stored language first (the one their mails are written in).
+          pickLocale(
+            configuration.supportedLocales,
+            configuration.defaultLocale,
+            profile?.preferredLanguage,
+          ),
+        )
       : undefined,
     preloadScreen(window.location.pathname),
   ]);

@@ -5,7 +5,9 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
 import { Spinner } from '../components/spinner';
-import { i18next, initI18n, pickLocale } from '../lib/i18n';
+import { loadingLabel } from '../lib/early-texts';
+import { i18next, initI18n, pickLocale, setLanguage } from '../lib/i18n';
+import { profileApi } from '../features/profile/api/profile-api';
 import { applyBranding, applyRememberedTheme } from './branding';
 import { AppLayout } from './layout/app-layout';
 import { SessionController } from '../features/session';
@@ -16,24 +18,35 @@ export function AppShell() {
   // Ready at once when the app started the texts before its first render (app-entry.tsx).
   const [languageReady, setLanguageReady] = useState(() => i18next.isInitialized);
   const config = configuration.data;
+  // The signed-in person's stored language (profile.preferredLanguage): the one the mails use.
+  const { storedLanguage } = profileApi.endpoints.getProfile.useQueryState(undefined, {
+    selectFromResult: ({ data }) => ({ storedLanguage: data?.preferredLanguage }),
+  });
 
   useEffect(() => {
-    if (!config) return;
-    applyBranding(config.branding);
-    void initI18n(pickLocale(config.supportedLocales, config.defaultLocale)).then(() =>
-      setLanguageReady(true),
-    );
+    if (config) applyBranding(config.branding);
   }, [config]);
+
+  // The language: at start, and again once the signed-in profile is there or its stored language
+  // changes (the person form); the stored one is remembered for the pages before the next sign-in.
+  useEffect(() => {
+    if (!config) return;
+    const locale = pickLocale(config.supportedLocales, config.defaultLocale, storedLanguage);
+    void initI18n(locale).then(async () => {
+      if (locale === storedLanguage) await setLanguage(locale, true);
+      setLanguageReady(true);
+    });
+  }, [config, storedLanguage]);
 
   const onMaintenance = location.pathname === '/maintenance';
   if (configuration.isError && !onMaintenance) return <Navigate to="/maintenance" replace />;
   if (configuration.isSuccess && onMaintenance) return <Navigate to="/" replace />;
   if (onMaintenance && !config) {
     applyRememberedTheme();
-    // The maintenance page renders without configuration (English until a language can load).
+    // The maintenance page renders without configuration, in the remembered or browser language.
     return <Outlet />;
   }
-  if (!config || !languageReady) return <Spinner label="Loading" />;
+  if (!config || !languageReady) return <Spinner label={loadingLabel()} />;
   return (
     <AppLayout configuration={config}>
       <SessionController />

@@ -5,6 +5,7 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
+import { loadingLabel } from '../lib/early-texts';
 import { setNavigator } from '../lib/navigation';
 import { AppShell } from './app-shell';
 import { RouteGuard } from './route-guard';
@@ -18,7 +19,7 @@ function ScreenRoute({ entry, screen: Screen }: { entry: RouteEntry; screen: Com
   // another page clears the error.
   return (
     <ErrorBoundary key={pathname}>
-      <Suspense fallback={<Spinner label="Loading" />}>
+      <Suspense fallback={<Spinner label={loadingLabel()} />}>
         <RouteGuard entry={entry}>
           <Screen />
         </RouteGuard>

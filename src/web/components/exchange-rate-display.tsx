@@ -11,8 +11,10 @@ export interface ExchangeRateDisplayProps {
   rate: string | number;
   /** ISO date-time the rate was published. */
   asOf: string;
-  /** Who published the rate. */
+  /** Who published the rate, as the rate table names it. */
   rateSource?: string;
+  /** The publisher's code: named in the interface language when the texts know it. */
+  rateSourceCode?: string;
   className?: string;
 }
 
@@ -24,10 +26,15 @@ export function ExchangeRateDisplay({
   rate,
   asOf,
   rateSource,
+  rateSourceCode,
   className,
 }: ExchangeRateDisplayProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language || 'en';
+  // A known publisher in the reader's language; a deployer's own table by its own name.
+  const sourceName = rateSourceCode
+    ? t(`widgets.exchangeRate.sources.${rateSourceCode}`, { defaultValue: rateSource ?? '' })
+    : rateSource;
   const target = formatMoney(targetAmount, targetCurrency, locale);
   // Paid in the claim's own currency: nothing is converted, so no rate and no rate date to show.
   if (sourceCurrency === targetCurrency) {
@@ -74,11 +81,11 @@ export function ExchangeRateDisplay({
         </span>
         <span aria-hidden="true"> · </span>
         <time dateTime={asOf}>{t('widgets.exchangeRate.asOf', { date: formattedDate })}</time>
-        {rateSource ? (
+        {sourceName ? (
           <>
             <span aria-hidden="true"> · </span>
             <span className="exchange-rate__source-name">
-              {t('widgets.exchangeRate.source', { source: rateSource })}
+              {t('widgets.exchangeRate.source', { source: sourceName })}
             </span>
           </>
         ) : null}

@@ -67,7 +67,12 @@ export async function refreshSession(): Promise<boolean> {
 
 /** Endpoints whose failures the global error rule leaves to their caller (no error modal). */
 // lookupBic only suggests a BIC: when it fails the user types the BIC, with no error shown.
-export const QUIET_ENDPOINTS: ReadonlySet<string> = new Set(['reloadProfile', 'lookupBic']);
+export const QUIET_ENDPOINTS: ReadonlySet<string> = new Set([
+  'reloadProfile',
+  'lookupBic',
+  // The chosen language shows at once; failing to store it is no reason for an error modal.
+  'storePreferredLanguage',
+]);
 
 /** Requests that answer 401 without sending the user to sign in (the login gate handles them). */
 const SILENT_401 = new Set(['getPrincipal', 'getProfileStatus']);

@@ -38,12 +38,36 @@ const localeChunks = {
 export const isLocale = (value: unknown): value is Locale =>
   (LOCALES as readonly unknown[]).includes(value);
 
-/** The stored choice when the merchant offers it, else the merchant's default, else English. */
-export function pickLocale(supported: readonly string[], fallback: string): Locale {
-  const stored =
-    typeof localStorage === 'undefined' ? null : localStorage.getItem(LOCALE_STORAGE_KEY);
+const remembered = (): string | null =>
+  typeof localStorage === 'undefined' ? null : localStorage.getItem(LOCALE_STORAGE_KEY);
+
+/**
+ * The signed-in person's stored language (profile.preferredLanguage) when the merchant offers it,
+ * else this browser's remembered choice, else the merchant's default, else English.
+ */
+export function pickLocale(
+  supported: readonly string[],
+  fallback: string,
+  preferred?: string | null,
+): Locale {
+  if (isLocale(preferred) && supported.includes(preferred)) return preferred;
+  const stored = remembered();
   if (isLocale(stored) && supported.includes(stored)) return stored;
   return isLocale(fallback) ? fallback : 'en';
+}
+
+/**
+ * The language for texts shown before the merchant's configuration or the translations are there
+ * (the loading label, the maintenance page): the one showing, else the remembered choice, else the
+ * browser's, else English.
+ */
+export function earlyLocale(): Locale {
+  if (isLocale(i18next.language)) return i18next.language;
+  const stored = remembered();
+  if (isLocale(stored)) return stored;
+  const browser =
+    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return browser.map((tag) => tag.slice(0, 2).toLowerCase()).find(isLocale) ?? 'en';
 }
 
 /** Starts i18next in `locale` with the namespaces the page needs first (others load when asked). */
@@ -69,6 +93,10 @@ export async function initI18n(
   await setLanguage(locale);
   return i18next;
 }
+
+/** The language showing, as a request field: registration stores it as the person's language. */
+export const shownLanguage = (): { preferredLanguage?: Locale } =>
+  isLocale(i18next.language) ? { preferredLanguage: i18next.language } : {};
 
 export async function setLanguage(locale: Locale, remember = false): Promise<void> {
   // Loads every namespace this page has used in the new language before showing it.

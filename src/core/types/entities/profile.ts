@@ -2,6 +2,7 @@
 import type { Address } from './address';
 import type { Company } from './company';
 import type { Guardian } from './guardian';
+import type { Locale } from './locale';
 import type { Minor } from './minor';
 import type { Person } from './person';
 import type { Phone } from './phone';
@@ -48,6 +49,10 @@ export interface Profile {
     [k: string]: string | undefined;
   };
   preferredContact?: PreferredContact;
+  /**
+   * The language the person chose (header menu, registration or the person form): the portal switches to it at sign-in, and every mail to them is written in it.
+   */
+  preferredLanguage?: Locale;
   /**
    * Whether a newly added payout method may become preferred immediately.
    */

@@ -7,7 +7,10 @@ import { Link, useLocation } from 'react-router-dom';
 import type { Configuration } from '../../../core/types/entities/configuration';
 import { UserIcon } from '../../components/user-icon';
 import { useGetPrincipalQuery } from '../../features/auth/api/auth-api';
-import { profileApi } from '../../features/profile/api/profile-api';
+import {
+  profileApi,
+  useStorePreferredLanguageMutation,
+} from '../../features/profile/api/profile-api';
 import { useAppDispatch, useAppSelector } from '../store';
 import { setSidePanel } from '../ui-slice';
 import { displayName } from '../../lib/display-name';
@@ -32,6 +35,11 @@ export function Header({
   const principal = useGetPrincipalQuery(undefined, { skip: pathname.startsWith('/auth/') });
   // The profile is loaded by the route guard; the header only reads it.
   const profile = profileApi.endpoints.getProfile.useQueryState();
+  const [storeLanguage] = useStorePreferredLanguageMutation();
+  // Signed in, a choice is the person's language (mails too); a blocked account changes nothing.
+  const status = profile.data?.status;
+  const storesLanguage =
+    principal.isSuccess && !!status && status !== 'LOCKED' && status !== 'DEACTIVATED';
   const { branding, supportedLocales } = configuration;
   const showLogo = branding.headerLogoEnabled && branding.logoUrl;
 
@@ -53,7 +61,12 @@ export function Header({
           <span className="app-header__name">{branding.portalName}</span>
         </Link>
         <div className="app-header__actions">
-          {branding.hideLanguageMenu ? null : <LanguageMenu locales={supportedLocales} />}
+          {branding.hideLanguageMenu ? null : (
+            <LanguageMenu
+              locales={supportedLocales}
+              onChoose={storesLanguage ? (locale) => void storeLanguage(locale) : undefined}
+            />
+          )}
           {principal.isSuccess ? (
             <button
               ref={profileButtonRef}

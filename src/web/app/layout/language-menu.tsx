@@ -1,5 +1,6 @@
 // The header's language menu: the merchant's languages, each named in its own language. A choice
-// is applied at once and kept in local storage for the next visit.
+// is applied at once and kept in local storage for the next visit; signed in, the header also
+// stores it as the person's language (`onChoose`), the one their mails are written in.
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../components/dropdown';
 import { isLocale, setLanguage, type Locale } from '../../lib/i18n';
@@ -13,7 +14,14 @@ const LANGUAGE_NAMES: Record<Locale, string> = {
   de: 'Deutsch',
 };
 
-export function LanguageMenu({ locales }: { locales: readonly string[] }) {
+export function LanguageMenu({
+  locales,
+  onChoose,
+}: {
+  locales: readonly string[];
+  /** Called with each choice, after it is applied (the signed-in header stores it). */
+  onChoose?: (locale: Locale) => void;
+}) {
   const { t, i18n } = useTranslation();
   const current = i18n.language;
   const offered = locales.filter(isLocale);
@@ -45,7 +53,10 @@ export function LanguageMenu({ locales }: { locales: readonly string[] }) {
         label: LANGUAGE_NAMES[locale],
         lang: locale,
         checked: locale === current,
-        onSelect: () => void setLanguage(locale, true),
+        onSelect: () => {
+          void setLanguage(locale, true);
+          onChoose?.(locale);
+        },
       }))}
     />
   );

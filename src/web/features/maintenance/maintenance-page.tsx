@@ -1,13 +1,17 @@
 // Shown when the configuration cannot be loaded; it retries, and the shell returns to root once
-// loading succeeds.
+// loading succeeds. It may show before any translation could load (the configuration names the
+// languages), so it speaks from its own texts (maintenance-texts.ts), in the language the person
+// uses: the one showing, the remembered choice, else the browser's.
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useGetConfigurationQuery } from '../configuration/api/configuration-api';
+import { earlyLocale } from '../../lib/i18n';
+import { MAINTENANCE_TEXTS } from './maintenance-texts';
 
 const RETRY_MS = 15_000;
 
 export default function MaintenancePage() {
-  const { t } = useTranslation();
+  const locale = earlyLocale();
+  const texts = MAINTENANCE_TEXTS[locale];
   const { refetch } = useGetConfigurationQuery();
   const retry = useCallback(() => {
     try {
@@ -21,18 +25,16 @@ export default function MaintenancePage() {
     const timer = window.setInterval(retry, RETRY_MS);
     return () => window.clearInterval(timer);
   }, [retry]);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   return (
-    <main className="maintenance" id="main">
+    <main className="maintenance" id="main" lang={locale}>
       <section className="tile-page" aria-labelledby="maintenance-title">
-        <h1 id="maintenance-title">{t('maintenance.title', 'We will be right back')}</h1>
-        <p>
-          {t(
-            'maintenance.body',
-            'The portal is being updated. This page will continue by itself as soon as it is available again.',
-          )}
-        </p>
+        <h1 id="maintenance-title">{texts.title}</h1>
+        <p>{texts.body}</p>
         <button type="button" className="button" onClick={retry}>
-          {t('maintenance.retry', 'Try again now')}
+          {texts.retry}
         </button>
       </section>
     </main>

@@ -11,6 +11,8 @@ export interface Quote {
   asOf: string;
   /** Who published the rate. */
   source: string;
+  /** The publisher as a code the portal names in the user's language. */
+  sourceCode?: string;
   /** The currencies the chosen payout method can receive (all quoted ones without a method). */
   currencies: string[];
 }
