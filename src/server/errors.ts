@@ -1,5 +1,7 @@
-// Errors the API answers with: {code, message[, errors]}. `code` is the HTTP status; `message`
-// starts with a stable name the portal matches on (e.g. "AlreadyExists: ...", "Wrong OTP").
+// Errors the API answers with: {code, message[, errors][, params]}. `code` is the HTTP status;
+// `message` starts with a stable name the portal matches on (e.g. "AlreadyExists: ...", "Wrong
+// OTP"; every one listed in src/core/errors/error-names.ts) and renders in the person's language as
+// `errors.<Name>`, with `params` as the sentence's values. The text after the name is for developers.
 import type { FieldError } from '../core/validation/errors';
 
 export interface ApiFieldError extends FieldError {
@@ -11,19 +13,25 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: ApiFieldError[],
+    /** Values of the portal's sentence for this error (errors.<Name> in locales). */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export const badRequest = (message: string, errors?: ApiFieldError[]) =>
-  new ApiError(400, message, errors);
+export const badRequest = (
+  message: string,
+  errors?: ApiFieldError[],
+  params?: Record<string, string | number>,
+) => new ApiError(400, message, errors, params);
 export const unauthorized = (message = 'Unauthorized: sign in to continue') =>
   new ApiError(401, message);
 export const forbidden = (message = 'Forbidden') => new ApiError(403, message);
 export const notFound = (message = 'NotFound: no such resource') => new ApiError(404, message);
-export const conflict = (message: string) => new ApiError(409, message);
+export const conflict = (message: string, params?: Record<string, string | number>) =>
+  new ApiError(409, message, undefined, params);
 export const tooManyRequests = (message = 'TooManyRequests: try again later') =>
   new ApiError(429, message);
 

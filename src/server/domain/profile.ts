@@ -11,20 +11,16 @@
 import { ApiError, badRequest, conflict, type ApiFieldError } from '../errors';
 import type { Sealer } from '../services/encryption';
 
-export type ProfileKind = 'person' | 'company';
+import {
+  IDENTITY_FIELDS,
+  SEALED_FIELDS,
+  identityChanged,
+  type ProfileKind,
+} from '../../core/profile/identity-fields';
+
+// The identity fields live in core: the portal compares them too, to ask before a re-proofing.
+export { IDENTITY_FIELDS, SEALED_FIELDS, identityChanged, type ProfileKind };
 type Record_ = Record<string, unknown>;
-
-/** Identity numbers sealed at rest, per kind of profile. */
-export const SEALED_FIELDS: Record<ProfileKind, readonly string[]> = {
-  person: ['ssn', 'tin', 'govId'],
-  company: ['tin'],
-};
-
-/** What identity proofing verified, per kind of profile. */
-export const IDENTITY_FIELDS: Record<ProfileKind, readonly string[]> = {
-  person: ['firstName', 'middleName', 'lastName', 'dob', 'residency', 'ssn', 'tin', 'govId'],
-  company: ['name', 'tin', 'residency'],
-};
 
 export type SealedIdentity = Partial<Record<ProfileKind, Record<string, string>>>;
 
@@ -95,20 +91,6 @@ export function splitNumbers(
     }),
   );
   return { visible, numbers };
-}
-
-const normalise = (field: string, value: unknown): string => {
-  const text = typeof value === 'string' ? value.trim() : value == null ? '' : String(value);
-  return ['ssn', 'tin', 'govId'].includes(field)
-    ? text.replace(/[\s-]/g, '').toUpperCase()
-    : text.toLocaleLowerCase();
-};
-
-/** Whether any identity field differs between the record of proofing and the new one. */
-export function identityChanged(kind: ProfileKind, before: Record_, after: Record_): boolean {
-  return IDENTITY_FIELDS[kind].some(
-    (field) => normalise(field, before[field]) !== normalise(field, after[field]),
-  );
 }
 
 /** Age in whole years on `today` of someone born on `dob` (YYYY-MM-DD). */

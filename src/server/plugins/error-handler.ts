@@ -80,6 +80,7 @@ export default fp(async function errorHandler(app) {
         code: error.statusCode,
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.params ? { params: error.params } : {}),
       });
     }
     // A unique constraint lost to a concurrent request: the same answer the pre-check gives.

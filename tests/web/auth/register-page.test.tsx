@@ -9,6 +9,7 @@ import nightfall from '../../../config/merchants/nightfall.json';
 import { errorsOf } from '../schema-form/support';
 import { renderApp } from '../support/render';
 import { handlers, server } from '../support/server';
+import { LOCALE_STORAGE_KEY } from '../../../src/web/lib/i18n';
 
 const EMAIL = 'ana@example.com';
 const PASSWORD = 'Sunrise42river';
@@ -242,7 +243,8 @@ describe('/auth/register for a claim', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('any other failure shows the server’s message, and its field error until the field changes', async () => {
+  it('a refused password is told in the reader’s language, never the server’s English, on the field until it changes', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
     visitor({
       claim: () =>
         HttpResponse.json(
@@ -262,21 +264,23 @@ describe('/auth/register for a claim', () => {
           { status: 400 },
         ),
     });
-    const page = await openRegister();
-    await fillValid(page);
-    await page.user.click(page.button);
-    expect(
-      await screen.findByText('ValidationError: This password is too common; choose another one.'),
-    ).toBeInTheDocument();
-    expect(errorsOf(page.password())).toContain(
-      'This password is too common. Choose one that is harder to guess.',
+    const user = userEvent.setup();
+    await renderApp('/auth/register?claim_id=claim-1');
+    const button = await screen.findByRole('button', { name: 'Konto erstellen' });
+    const password = document.getElementById('root_password') as HTMLInputElement;
+    await user.type(password, PASSWORD);
+    await user.type(document.getElementById('root_passwordConfirmation') as HTMLElement, PASSWORD);
+    await user.click(
+      screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }),
     );
-    await page.user.type(page.password(), '7');
-    await waitFor(() =>
-      expect(errorsOf(page.password())).not.toContain(
-        'This password is too common. Choose one that is harder to guess.',
-      ),
-    );
+    await user.click(button);
+    const common = 'Dieses Passwort ist zu häufig. Wählen Sie eines, das schwerer zu erraten ist.';
+    await waitFor(() => expect(errorsOf(password)).toContain(common));
+    // One alert, the form's summary, in German; the server's English is nowhere.
+    expect(screen.getByRole('alert')).toHaveTextContent(common);
+    expect(document.body).not.toHaveTextContent(/ValidationError|too common|choose another/);
+    await user.type(password, '7');
+    await waitFor(() => expect(errorsOf(password)).not.toContain(common));
   });
 });
 
@@ -308,14 +312,26 @@ describe('/auth/register by token', () => {
     expect(await screen.findByText(/We could not find the invitation tok-9\./)).toBeInTheDocument();
   });
 
-  it('other failures show the server’s message', async () => {
+  it('other failures are told from their name, translated, never in the server’s words', async () => {
     visitor({ token: () => conflict('AlreadyExists: this invitation was already used') });
     const page = await openRegister('/auth/register?user_id=tok-9');
     await fillValid(page);
     await page.user.click(page.button);
     expect(
-      await screen.findByText('AlreadyExists: this invitation was already used'),
+      await screen.findByText('An account with this email already exists. Sign in instead.'),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/AlreadyExists|already used/)).toBeNull();
+  });
+
+  it('a failure without a known name says the account could not be created', async () => {
+    visitor({ token: () => conflict('SomethingNew: an English sentence from the server', 409) });
+    const page = await openRegister('/auth/register?user_id=tok-9');
+    await fillValid(page);
+    await page.user.click(page.button);
+    expect(
+      await screen.findByText('Your account could not be created. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/SomethingNew|English sentence/)).toBeNull();
   });
 });
 

@@ -202,7 +202,7 @@ describe('registration', () => {
     await waitFor(() => expect(screen.queryByText(mismatch)).toBeNull());
   });
 
-  it("a failed save shows the server's message as the fuzzy-match result, in place of the last one", async () => {
+  it('a failed save is the fuzzy-match result, in place of the last one, told in our words', async () => {
     server.use(
       handlers.profile({ ...complete, status: 'RELATIONSHIP_VERIFICATION_FAILED' }),
       http.patch('/master/funnel/v1/me', () =>
@@ -217,10 +217,11 @@ describe('registration', () => {
     const mismatch = /did not match our records/;
     expect(await screen.findByText(mismatch)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    expect(
-      await screen.findByText('NameMatchUnavailable: the records cannot be reached'),
-    ).toHaveAttribute('role', 'status');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not save your details. Please try again.',
+    );
     expect(screen.queryByText(mismatch)).toBeNull();
+    expect(screen.queryByText(/NameMatchUnavailable|cannot be reached/)).toBeNull();
   });
 
   it('offers the company type only when company profiles are enabled', async () => {

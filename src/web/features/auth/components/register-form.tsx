@@ -164,7 +164,11 @@ export function RegisterForm({ email, tokenId, claimId, branding }: RegisterForm
           submitDisabled={!valid || registered}
         />
       </div>
-      {refusal ? <FailureLine failure={refusal.failure} tokenId={tokenId} /> : null}
+      {/* A refusal whose field errors the form shows (its summary is the alert) needs no line. */}
+      {refusal &&
+      !(refusal.failure.kind === 'server' && refusal.fieldErrors.some((e) => e.path)) ? (
+        <FailureLine failure={refusal.failure} tokenId={tokenId} />
+      ) : null}
       <TextWithLinks
         i18nKey="register.signIn"
         links={[{ href: '/auth/login', internal: true }]}
@@ -204,7 +208,7 @@ function FailureLine({ failure, tokenId }: { failure: RegisterFailure; tokenId: 
             ? t('register.errors.tokenNotFound', { tokenId })
             : failure.kind === 'notInvitedEmail'
               ? t('register.errors.notInvitedEmail')
-              : (failure.message ?? t('register.errors.failed'))}
+              : errorText(failure.error, t, 'register.errors.failed')}
         </p>
       )}
     </div>

@@ -52,7 +52,8 @@ export type RegisterFailure =
   | { kind: 'alreadyExists' }
   | { kind: 'notInvitedEmail' }
   | { kind: 'tokenNotFound' }
-  | { kind: 'server'; message: string | null };
+  /** Any other refusal: its sentence is errors.<Name> of the answer (lib/api-error), never its text. */
+  | { kind: 'server'; error: unknown };
 
 /** RTK Query's error: the HTTP status and the API's body {code, message, errors?}. */
 const partsOf = (failure: unknown): { status?: unknown; body: Record<string, unknown> } => {
@@ -68,7 +69,7 @@ const partsOf = (failure: unknown): { status?: unknown; body: Record<string, unk
 
 /**
  * For a claim, a message containing AlreadyExists is the 'already exists' error; by token, HTTP 404
- * is 'token not found'. Anything else shows the server's message (a generic one when it has none).
+ * is 'token not found'. Anything else is told from the answer's stable name, in the user's language.
  */
 export function registerFailure(failure: unknown, path: 'claim' | 'token'): RegisterFailure {
   const { status, body } = partsOf(failure);
@@ -78,7 +79,7 @@ export function registerFailure(failure: unknown, path: 'claim' | 'token'): Regi
   if (fieldErrorsOf(failure).some((e) => e.path === '' && e.keyword === 'email'))
     return { kind: 'notInvitedEmail' };
   if (path === 'token' && status === 404) return { kind: 'tokenNotFound' };
-  return { kind: 'server', message };
+  return { kind: 'server', error: failure };
 }
 
 /** The field errors of a 400 answer, [] when it has none. */

@@ -1,5 +1,6 @@
 // The profile's phone numbers: each can be deleted, and one is added at a time with the phone
-// form (PATCH /me with a phone without id adds it).
+// form (PATCH /me with a phone without id adds it). A refused add keeps the number typed and says
+// why in the person's language.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhoneFormat } from '../../../lib/use-phone-format';
@@ -7,7 +8,11 @@ import type { Phone } from '../../../../core/types/entities/phone';
 import { Section } from '../../../components/section';
 import { SchemaForm, type ServerFieldError } from '../../../components/schema-form';
 import { useDeletePhoneMutation, useUpdateProfileMutation } from '../../profile/api/profile-api';
-import { errorsUnder, fieldErrorsOf } from '../lib/server-errors';
+import { errorText, readApiError } from '../../../lib/api-error';
+import { errorsUnder } from '../lib/server-errors';
+
+/** The empty phone form. One object: a new one on each render would replace what was typed. */
+const NEW_PHONE = { phoneType: 'CELL' } as const;
 
 export function PhonesSection({ phones }: { phones: readonly Phone[] }) {
   const { t } = useTranslation();
@@ -39,9 +44,10 @@ export function PhonesSection({ phones }: { phones: readonly Phone[] }) {
       setFormKey((k) => k + 1);
       setMessage({ error: false, text: t('registration.phones.added') });
     } catch (failure) {
-      const errors = errorsUnder(fieldErrorsOf(failure), '/phones/0');
+      const errors = errorsUnder(readApiError(failure).fields, '/phones/0');
       setServerErrors(errors);
-      if (!errors.length) setMessage({ error: true, text: t('registration.phones.addFailed') });
+      if (!errors.length)
+        setMessage({ error: true, text: errorText(failure, t, 'registration.phones.addFailed') });
     }
   };
 
@@ -77,7 +83,7 @@ export function PhonesSection({ phones }: { phones: readonly Phone[] }) {
       <SchemaForm
         key={formKey}
         formId="phone"
-        formData={{ phoneType: 'CELL' }}
+        formData={NEW_PHONE}
         serverErrors={serverErrors}
         submitLabel={t('registration.phones.add')}
         onSubmit={add}

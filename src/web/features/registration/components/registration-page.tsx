@@ -1,7 +1,9 @@
 // Step 2 of account setup (/registration, and the re-entry routes /registration/personal-info and
 // /registration/company-info): who is paid (person or company), their details, their address and
 // phones. Save sends the details and the address together; the server's field errors land on the
-// fields they name. After a save the user continues to the identity check.
+// fields they name, and a refusal shows one sentence in the person's language (errors.<Name>) while
+// everything typed stays. Changing identity details of an activated profile asks first: the server
+// then checks the identity again. After a save the user continues to the identity check.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -13,6 +15,7 @@ import {
   type FormData,
   type ServerFieldError,
 } from '../../../components/schema-form';
+import { Modal } from '../../../components/modal';
 import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';
 import { TilePage } from '../../../components/tile-page';
@@ -22,8 +25,15 @@ import {
   useStartIdProofingMutation,
   useUpdateProfileMutation,
 } from '../../profile/api/profile-api';
-import { addressFormOf, detailsOf, storedNumbers, type Kind } from '../lib/profile-forms';
-import { errorsUnder, fieldErrorsOf } from '../lib/server-errors';
+import { errorText, readApiError } from '../../../lib/api-error';
+import {
+  addressFormOf,
+  changesIdentity,
+  detailsOf,
+  storedNumbers,
+  type Kind,
+} from '../lib/profile-forms';
+import { errorsUnder } from '../lib/server-errors';
 import { GuardianInviteSection } from './guardian-invite-section';
 import { PhonesSection } from './phones-section';
 import { StepProgress } from '../../../components/step-progress';
@@ -32,12 +42,16 @@ import { StepProgress } from '../../../components/step-progress';
 const isEditing = (profile: Profile) =>
   profile.status === 'ACTIVATED' || profile.status === 'ON_HOLD';
 
-const titleKey = (pathname: string) =>
-  pathname.endsWith('/personal-info')
-    ? 'registration.details.personalTitle'
-    : pathname.endsWith('/company-info')
-      ? 'registration.details.companyTitle'
-      : 'registration.details.title';
+/**
+ * The re-entry routes (edit from settings, correct details, name match) are titled by who is paid:
+ * a company's details are "Company information" whichever of the two links led here.
+ */
+const titleKey = (pathname: string, profile: Profile | undefined) => {
+  if (!pathname.endsWith('/personal-info') && !pathname.endsWith('/company-info'))
+    return 'registration.details.title';
+  const company = profile ? profile.profileType === 'COMPANY' : pathname.endsWith('/company-info');
+  return company ? 'registration.details.companyTitle' : 'registration.details.personalTitle';
+};
 
 const MINOR_KEYWORDS = ['minimumAge'] as const;
 
@@ -46,7 +60,7 @@ export default function RegistrationPage() {
   const { pathname } = useLocation();
   const profile = useGetProfileQuery();
   const configuration = useGetConfigurationQuery();
-  const title = t(titleKey(pathname));
+  const title = t(titleKey(pathname, profile.data));
 
   if (profile.data && configuration.data) {
     return (
@@ -73,6 +87,7 @@ export default function RegistrationPage() {
   );
 }
 
+/** A refused save: the field errors on their forms, and one sentence about it. */
 interface Errors {
   details: ServerFieldError[];
   address: ServerFieldError[];
@@ -117,10 +132,12 @@ function RegistrationForms({
   const [saved, setSaved] = useState<Profile | null>(complete ? profile : null);
   const [startError, setStartError] = useState<string | null>(null);
   // The fuzzy-match result (spec section 4): a RELATIONSHIP_VERIFICATION status of the last save,
-  // or of the profile on re-entry, means the details still do not match the records.
-  const mismatch = (saved ?? profile).status.startsWith('RELATIONSHIP_VERIFICATION');
-  // A failed save's server message is the fuzzy-match result (spec section 4), shown in its place.
-  const [matchFailure, setMatchFailure] = useState<string | null>(null);
+  // or of the profile on re-entry, means the details still do not match the records. A failed
+  // save's answer takes its place (errors.general, translated): one message, not two.
+  const mismatch =
+    errors.general === null && (saved ?? profile).status.startsWith('RELATIONSHIP_VERIFICATION');
+  // The address waiting for the answer to "check your identity again?".
+  const [pendingAddress, setPendingAddress] = useState<FormData | null>(null);
   const [update] = useUpdateProfileMutation();
   const [startIdProofing, { isLoading: starting }] = useStartIdProofingMutation();
 
@@ -129,7 +146,6 @@ function RegistrationForms({
     setDetails(detailsOf(profile, next));
     setDetailsDone(false);
     setSaved(null);
-    setMatchFailure(null);
     setErrors(NO_ERRORS);
   };
 
@@ -155,10 +171,18 @@ function RegistrationForms({
     countries[0] ||
     'US';
 
+  // An activated profile whose identity details change is checked again: ask before saving.
+  const submitAddress = (addressData: FormData) => {
+    if (profile.status === 'ACTIVATED' && changesIdentity(profile, kind, details)) {
+      setPendingAddress(addressData);
+      return undefined;
+    }
+    return save(addressData);
+  };
+
   const save = async (addressData: FormData) => {
     setErrors(NO_ERRORS);
     setSaved(null);
-    setMatchFailure(null);
     const body = {
       profileType: kind,
       [kind === 'COMPANY' ? 'company' : 'person']: details,
@@ -171,24 +195,21 @@ function RegistrationForms({
       // An ID_PROOFING_ status is refreshed by the save itself (it invalidates ProfileStatus).
       setSaved(result);
     } catch (failure) {
-      const all = fieldErrorsOf(failure);
-      const detailErrors = errorsUnder(all, kind === 'COMPANY' ? '/company' : '/person');
-      const addressErrors = errorsUnder(all, '/addresses/0');
+      const { name, fields } = readApiError(failure);
+      const detailErrors = errorsUnder(fields, kind === 'COMPANY' ? '/company' : '/person');
+      const addressErrors = errorsUnder(fields, '/addresses/0');
       const placed = detailErrors.length + addressErrors.length;
-      const message = (failure as { data?: { message?: unknown } }).data?.message;
-      setMatchFailure(typeof message === 'string' && message ? message : null);
+      // One sentence: what the fields marked above need, or why the save was refused (translated
+      // from the error's name, never the server's English), else that it failed.
       setErrors({
         details: detailErrors,
         address: addressErrors,
-        general: String(
-          (failure as { data?: { message?: unknown } }).data?.message ?? '',
-        ).startsWith('DateOfBirthLocked')
-          ? t('registration.details.dateOfBirthLocked')
-          : all.some((e) => e.path === '/profileType')
+        general:
+          name === 'CompanyProfileDisabled' || fields.some((e) => e.path === '/profileType')
             ? t('registration.details.companyUnavailable')
             : placed
               ? t('registration.details.fixErrors')
-              : t('registration.details.saveFailed'),
+              : errorText(failure, t, 'registration.details.saveFailed'),
       });
     }
   };
@@ -234,11 +255,7 @@ function RegistrationForms({
         </fieldset>
       ) : null}
 
-      {matchFailure ? (
-        <p className="registration__notice" role="status">
-          {matchFailure}
-        </p>
-      ) : mismatch ? (
+      {mismatch ? (
         <p className="registration__notice" role="status">
           {t(
             kind === 'COMPANY'
@@ -294,7 +311,7 @@ function RegistrationForms({
               setAddress(data);
               setSaved(null);
             }}
-            onSubmit={save}
+            onSubmit={submitAddress}
           />
         </Section>
       ) : null}
@@ -332,6 +349,35 @@ function RegistrationForms({
           </button>
         )}
       </div>
+      <Modal
+        open={pendingAddress !== null}
+        title={t('registration.identityChange.title')}
+        onClose={() => setPendingAddress(null)}
+        actions={
+          <>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                const addressData = pendingAddress;
+                setPendingAddress(null);
+                if (addressData) void save(addressData);
+              }}
+            >
+              {t('registration.identityChange.confirm')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setPendingAddress(null)}
+            >
+              {t('registration.identityChange.cancel')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('registration.identityChange.body')}</p>
+      </Modal>
       {startError ? (
         <p className="code-dialog__message code-dialog__message--error" role="alert">
           {startError}
