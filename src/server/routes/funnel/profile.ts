@@ -16,7 +16,6 @@ import {
 } from '../../repositories/profiles';
 import { hashPassword, isCommonPassword } from '../../services/passwords';
 import { isInvitedEmail, NOT_INVITED_EMAIL } from '../../domain/registration';
-import { minorHasConsent } from '../../domain/guardians';
 import { assertClaimInvitationLive, getLiveToken } from '../../repositories/tokens';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { assertTransition } from '../../services/profile-lifecycle';
@@ -40,8 +39,8 @@ import {
 import { bool, data, entity, exact, RESPONSES, uuid } from '../../openapi/responses';
 import { formDocumentation } from '../../openapi/form-schemas';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
-
 import { isLocale, LOCALES } from '../../../core/i18n/messages';
+
 /** What PATCH /me accepts: every field typed, every choice from its list, nothing else. */
 const PROFILE_PATCH_FIELDS = {
   profileType: { type: 'string', enum: ['PERSON', 'COMPANY'] },
@@ -102,12 +101,12 @@ const registerBody: JsonSchema = {
         passwordConfirmation: { type: 'string' },
         termsAccepted: { type: 'boolean', const: true },
         additionalAgreementsAccepted: { type: 'boolean' },
-      },
         preferredLanguage: {
           type: 'string',
           enum: [...LOCALES],
           description: "The language the portal showed: kept as the person's language (mails).",
         },
+      },
     },
     password: {
       type: 'string',
@@ -134,8 +133,8 @@ interface RegisterBody {
     passwordConfirmation?: string;
     termsAccepted?: boolean;
     additionalAgreementsAccepted?: boolean;
-  };
     preferredLanguage?: string;
+  };
   password?: string;
   claimId?: string;
 }
@@ -221,8 +220,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     email: string,
     passwordHash: string,
     preferredContact: string,
-  ): Promise<ProfileRow> {
     preferredLanguage: unknown,
+  ): Promise<ProfileRow> {
     if (await findProfileByEmail(tx, email))
       throw conflict('AlreadyExists: an account with this email already exists; sign in instead');
     const [row] = await tx
@@ -233,9 +232,9 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         status: 'CREATED',
         merchantId: merchant.id,
         preferredContact,
-        lockProfileType: merchant.configuration.businessRules.lockProfileType,
         // The language the register page was shown in: the first mail already speaks it.
         ...(isLocale(preferredLanguage) ? { preferredLanguage } : {}),
+        lockProfileType: merchant.configuration.businessRules.lockProfileType,
       })
       .returning();
     if (!row) throw new Error('profile insert returned nothing');
@@ -291,8 +290,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           email,
           passwordHash,
           body.data?.preferredContact ?? 'EMAIL_ONLY',
-        );
           body.data?.preferredLanguage,
+        );
         await tx
           .update(claims)
           .set({ profileId: row.id })
@@ -323,8 +322,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
             password: { type: 'string' },
             preferredContact: { type: 'string' },
             additionalAgreementsAccepted: { type: 'boolean' },
-          },
             preferredLanguage: { type: 'string', enum: [...LOCALES] },
+          },
         },
         response: { 200: RESPONSES.profile },
       },
@@ -338,8 +337,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         termsAccepted?: boolean;
         passwordConfirmation?: string;
         additionalAgreementsAccepted?: boolean;
-      };
         preferredLanguage?: string;
+      };
       const tokenId = body.tokenId ?? '';
       const token = await getLiveToken(db, tokenId);
       if (token.usedAt)
@@ -360,8 +359,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           token.email,
           passwordHash,
           body.preferredContact ?? 'EMAIL_ONLY',
-        );
           body.preferredLanguage,
+        );
         await tx.update(tokens).set({ usedAt: new Date() }).where(eq(tokens.id, token.id));
         await tx
           .update(claims)
@@ -494,8 +493,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       errors.push(...forms.check('phone', fields, {}, `/phones/${i}`, validator));
     });
     if (errors.length) throw badRequest(`ValidationError: ${errors[0]?.message}`, errors);
-
     const preferredLanguage = [input.preferredLanguage, person?.preferredLanguage].find(isLocale);
+
     // What proofing verified: the stored record with its sealed numbers.
     const proofed = (kind: 'person' | 'company'): Record<string, unknown> => ({
       ...((kind === 'person' ? row.person : row.company) ?? {}),
@@ -754,8 +753,11 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         merchants.byId(row.merchantId)?.configuration.businessRules.minimumAge ??
         DEFAULT_MINIMUM_AGE;
       if (row.isMinor || isMinorBy(row.person?.dob, minimumAge)) {
-        // Withdrawn invitations (replaced by the minor) do not count: domain/guardians.ts.
-        if (!(await minorHasConsent(tx, profileId))) {
+        const minorGuardians = await tx
+          .select()
+          .from(guardians)
+          .where(eq(guardians.minorProfileId, profileId));
+        if (!minorGuardians.length || minorGuardians.some((g) => g.consent !== 'true')) {
           throw conflict(
             'GuardianConsentRequired: a guardian must consent before identity proofing',
           );

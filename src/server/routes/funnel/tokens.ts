@@ -6,8 +6,9 @@ import { claims, tokens } from '../../db/schema';
 import { notFound } from '../../errors';
 import {
   assertClaimInvitationLive,
-  assertTokenLive,
+  isExpired,
   isTokenShaped,
+  tokenExpired,
 } from '../../repositories/tokens';
 import { data, entity } from '../../openapi/responses';
 
@@ -35,7 +36,7 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
         .from(tokens)
         .where(and(eq(tokens.id, id), isNull(tokens.usedAt)));
       if (token) {
-        await assertTokenLive(db, token);
+        if (isExpired(token)) throw tokenExpired();
         return { data: { email: token.email } };
       }
       const [claim] = await db

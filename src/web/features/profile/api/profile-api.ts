@@ -124,14 +124,7 @@ export const profileApi = api.injectEndpoints({
     }),
     inviteGuardian: build.mutation<
       Profile,
-      {
-        firstName: string;
-        lastName: string;
-        guardianEmail: string;
-        relationship: string;
-        /** The stuck (pending or refused) invitation this one replaces: it is withdrawn. */
-        replaces?: string;
-      }
+      { firstName: string; lastName: string; guardianEmail: string; relationship: string }
     >({
       query: (body) => ({ url: '/funnel/v1/me/guardian/invite', method: 'POST', body }),
       invalidatesTags: ['Profile', 'ProfileStatus'],
