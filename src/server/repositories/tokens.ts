@@ -2,7 +2,7 @@
 // INVITATION_TTL_DAYS (default 30): a link found in an old mailbox must not open an account.
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { tokens } from '../db/schema';
+import { guardians, tokens } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 
 export type TokenRow = typeof tokens.$inferSelect;
@@ -16,18 +16,39 @@ export const isExpired = (token: Pick<TokenRow, 'expiresAt'>, now = Date.now()):
 export const tokenExpired = () =>
   new ApiError(410, 'TokenExpired: this invitation has expired; ask the sender for a new one');
 
-/** The token with this id; an expired one answers 410 TokenExpired, a missing one 404. */
+/** A guardian invitation the minor replaced with a new one (domain/guardians.ts): gone for good. */
+export const invitationWithdrawn = () =>
+  new ApiError(
+    410,
+    'InvitationWithdrawn: the minor replaced this guardian invitation with a new one',
+  );
+
+/**
+ * Refuses a token that no longer opens anything: expired (410 TokenExpired), or the invitation of a
+ * guardian the minor has since replaced (410 InvitationWithdrawn).
+ */
+export async function assertTokenLive(db: Database, token: TokenRow): Promise<void> {
+  if (isExpired(token)) throw tokenExpired();
+  if (!token.guardianId) return;
+  const [guardian] = await db
+    .select({ withdrawnAt: guardians.withdrawnAt })
+    .from(guardians)
+    .where(eq(guardians.id, token.guardianId));
+  if (!guardian || guardian.withdrawnAt) throw invitationWithdrawn();
+}
+
 /**
  * Invitation tokens are base64url and claim ids UUIDs: anything else (a NUL byte, which
  * PostgreSQL refuses in text and would turn into a 500) is no invitation, without a query.
  */
 export const isTokenShaped = (id: string): boolean => /^[\w-]{1,128}$/.test(id);
 
+/** The token with this id, refused as assertTokenLive says; a missing one answers 404. */
 export async function getLiveToken(db: Database, id: string): Promise<TokenRow> {
   if (!isTokenShaped(id)) throw notFound('TokenNotFound: no such invitation');
   const [token] = await db.select().from(tokens).where(eq(tokens.id, id));
   if (!token) throw notFound('TokenNotFound: no such invitation');
-  if (isExpired(token)) throw tokenExpired();
+  await assertTokenLive(db, token);
   return token;
 }
 

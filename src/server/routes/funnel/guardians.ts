@@ -1,24 +1,27 @@
 // Minors and guardians (spec section 4): a minor invites a guardian; each guardian consents or
-// refuses per minor; a minor has consent when every guardian said true.
-import { and, eq } from 'drizzle-orm';
+// refuses per minor; a minor has consent when every standing guardian said true. A new invitation
+// may replace a stuck one (`replaces`, and every refusal): the rules are in domain/guardians.ts.
+import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { composeGuardianRequest, recipientLocale } from '../../mail/compose';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { guardians, tokens } from '../../db/schema';
 import { invitationExpiry } from '../../repositories/tokens';
-import { conflict, notFound } from '../../errors';
-import {
-  findProfileByEmail,
-  getProfile,
-  setStatus,
-  readProfileDto,
-} from '../../repositories/profiles';
+import { getProfile, setStatus, readProfileDto } from '../../repositories/profiles';
 import { portalOrigin } from '../../services/merchants';
 import { assertTransition } from '../../services/profile-lifecycle';
 import { assertMay } from '../../domain/status-policy';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import { data, entity, exact, RESPONSES, uuid } from '../../openapi/responses';
 import { formDocumentation } from '../../openapi/form-schemas';
+import {
+  recordInvitation,
+  splitInviteBody,
+  standingGuardiansOf,
+  standingLinkOf,
+  statusAfterDecision,
+  type GuardianInvite,
+} from '../../domain/guardians';
 
 const guardianRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, forms, config, merchants } = app.deps;
@@ -31,47 +34,30 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['guardians'],
         body: { type: 'object' },
-        documentedBody: formDocumentation().form('guardian-invite'),
+        documentedBody: formDocumentation().form('guardian-invite', {
+          replaces: {
+            type: 'string',
+            format: 'uuid',
+            description:
+              'The pending or refused invitation this one replaces (a corrected guardian): it is withdrawn. Refused invitations are withdrawn by any new invitation.',
+          },
+        }),
         response: { 200: RESPONSES.profile },
       },
     },
     async (request) => {
-      const body = request.body as Record<string, unknown>;
-      forms.assertValid('guardian-invite', body);
-      const invite = body as {
-        firstName: string;
-        lastName: string;
-        guardianEmail: string;
-        relationship: string;
-      };
+      const { form, replaces } = splitInviteBody(request.body);
+      forms.assertValid('guardian-invite', form);
+      const invite = form as unknown as GuardianInvite;
       const minorId = me(request);
       await db.transaction(async (tx) => {
         const minor = await getProfile(tx, minorId, true);
-        if (!minor.isMinor) throw conflict('NotAMinor: only a minor invites a guardian');
-        if (invite.guardianEmail.toLowerCase() === minor.email.toLowerCase()) {
-          throw conflict('GuardianIsSelf: the guardian must be another person');
-        }
-        const [guardian] = await tx
-          .insert(guardians)
-          .values({
-            minorProfileId: minorId,
-            email: invite.guardianEmail,
-            firstName: invite.firstName,
-            lastName: invite.lastName,
-            relationship: invite.relationship,
-          })
-          .returning();
-        if (!guardian) throw new Error('guardian insert returned nothing');
-        const existing = await findProfileByEmail(tx, invite.guardianEmail);
+        const { guardian, existing } = await recordInvitation(tx, minor, invite, replaces);
         // The guardian is sent to the minor's merchant portal, in its branding.
         const merchant = merchants.byId(minor.merchantId) ?? merchants.forHost(request.host);
         const origin = portalOrigin(config.publicUrl, merchant);
         let link: string;
         if (existing) {
-          await tx
-            .update(guardians)
-            .set({ guardianProfileId: existing.id })
-            .where(eq(guardians.id, guardian.id));
           link = `${origin}/settings/guardian-consent/${minorId}`;
         } else {
           const tokenId = randomBytes(18).toString('base64url');
@@ -145,23 +131,14 @@ const guardianRoutes: FastifyPluginAsync = async (app) => {
       const status = await db.transaction(async (tx) => {
         const guardian = await getProfile(tx, guardianId);
         assertMay(guardian.status, 'consentAsGuardian');
-        const [link] = await tx
-          .select()
-          .from(guardians)
-          .where(
-            and(eq(guardians.minorProfileId, minorId), eq(guardians.guardianProfileId, guardianId)),
-          );
-        if (!link) throw notFound('MinorNotFound: you are not a guardian of this minor');
+        // The minor's row first: a replacement of this invitation waits for, or is seen by, us.
+        const minor = await getProfile(tx, minorId, true);
+        const link = await standingLinkOf(tx, minorId, guardianId);
         await tx
           .update(guardians)
           .set({ consent: String(consent), decidedAt: new Date() })
           .where(eq(guardians.id, link.id));
-        const minor = await getProfile(tx, minorId, true);
-        const all = await tx.select().from(guardians).where(eq(guardians.minorProfileId, minorId));
-        let next: ProfileStatus | null = null;
-        if (!consent) next = 'GUARDIAN_CONSENT_REJECTED';
-        else if (all.every((g) => (g.id === link.id ? consent : g.consent === 'true')))
-          next = 'VERIFIED';
+        const next = statusAfterDecision(await standingGuardiansOf(tx, minorId), link.id, consent);
         if (next && minor.status === 'GUARDIAN_CONSENT_PENDING') {
           assertTransition('GUARDIAN_CONSENT_PENDING', next);
           await setStatus(tx, minorId, next);

@@ -16,6 +16,7 @@ import {
 } from '../../repositories/profiles';
 import { hashPassword, isCommonPassword } from '../../services/passwords';
 import { isInvitedEmail, NOT_INVITED_EMAIL } from '../../domain/registration';
+import { minorHasConsent } from '../../domain/guardians';
 import { assertClaimInvitationLive, getLiveToken } from '../../repositories/tokens';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { assertTransition } from '../../services/profile-lifecycle';
@@ -753,11 +754,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         merchants.byId(row.merchantId)?.configuration.businessRules.minimumAge ??
         DEFAULT_MINIMUM_AGE;
       if (row.isMinor || isMinorBy(row.person?.dob, minimumAge)) {
-        const minorGuardians = await tx
-          .select()
-          .from(guardians)
-          .where(eq(guardians.minorProfileId, profileId));
-        if (!minorGuardians.length || minorGuardians.some((g) => g.consent !== 'true')) {
+        // Withdrawn invitations (replaced by the minor) do not count: domain/guardians.ts.
+        if (!(await minorHasConsent(tx, profileId))) {
           throw conflict(
             'GuardianConsentRequired: a guardian must consent before identity proofing',
           );

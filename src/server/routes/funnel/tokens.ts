@@ -6,9 +6,8 @@ import { claims, tokens } from '../../db/schema';
 import { notFound } from '../../errors';
 import {
   assertClaimInvitationLive,
-  isExpired,
+  assertTokenLive,
   isTokenShaped,
-  tokenExpired,
 } from '../../repositories/tokens';
 import { data, entity } from '../../openapi/responses';
 
@@ -36,7 +35,7 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
         .from(tokens)
         .where(and(eq(tokens.id, id), isNull(tokens.usedAt)));
       if (token) {
-        if (isExpired(token)) throw tokenExpired();
+        await assertTokenLive(db, token);
         return { data: { email: token.email } };
       }
       const [claim] = await db

@@ -124,7 +124,14 @@ export const profileApi = api.injectEndpoints({
     }),
     inviteGuardian: build.mutation<
       Profile,
-      { firstName: string; lastName: string; guardianEmail: string; relationship: string }
+      {
+        firstName: string;
+        lastName: string;
+        guardianEmail: string;
+        relationship: string;
+        /** The stuck (pending or refused) invitation this one replaces: it is withdrawn. */
+        replaces?: string;
+      }
     >({
       query: (body) => ({ url: '/funnel/v1/me/guardian/invite', method: 'POST', body }),
       invalidatesTags: ['Profile', 'ProfileStatus'],
