@@ -157,6 +157,8 @@ describe('/auth/register for a claim', () => {
             email: EMAIL,
             preferredContact: 'EMAIL_ONLY',
             termsAccepted: true,
+            // The language the page is shown in becomes the person's (their mails use it).
+            preferredLanguage: 'en',
             passwordConfirmation: PASSWORD,
           },
           password: PASSWORD,
@@ -299,6 +301,7 @@ describe('/auth/register by token', () => {
           password: PASSWORD,
           preferredContact: 'EMAIL_ONLY',
           termsAccepted: true,
+          preferredLanguage: 'en',
         },
       },
     ]);
@@ -377,6 +380,7 @@ describe('/auth/register for a merchant with additional agreements', () => {
         email: EMAIL,
         preferredContact: 'EMAIL_ONLY',
         termsAccepted: true,
+        preferredLanguage: 'en',
         passwordConfirmation: PASSWORD,
         additionalAgreementsAccepted: true,
       },
