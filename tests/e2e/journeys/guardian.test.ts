@@ -1,7 +1,8 @@
 // Journey (5) of issue 6: a minor (claim from the admin API) completes the profile, learns that a
 // guardian must agree and invites one; the guardian registers from the emailed link, completes
 // their own profile, consents on /settings/guardian-consent/{minorId}; the minor then passes the
-// identity check and reaches the dashboard.
+// identity check and reaches the dashboard. The first invitation goes to a mistyped address: the
+// minor corrects it from the dashboard's notice (issue 28), and the old link is withdrawn.
 import { describe, expect, inject, it } from 'vitest';
 import { registeredUser, uniqueEmail } from '../support/api';
 import { browserForFile, signInThroughPortal } from '../support/browser';
@@ -42,6 +43,7 @@ describe('guardian journey (browser)', () => {
   it('(5) a minor invites a guardian, the guardian consents, the minor continues', async () => {
     const minor = await registeredUser(uniqueEmail('minor'));
     const guardianEmail = uniqueEmail('guardian');
+    const mistyped = guardianEmail.replace('@', '@x');
     const minorPage = await newPage();
     await signInThroughPortal(minorPage, base(), minor.email);
     await verifyAccount(minorPage, t, minor.email);
@@ -62,14 +64,40 @@ describe('guardian journey (browser)', () => {
     ).toHaveCount(0);
     await field(invite, t.field('firstName')).fill('Maria');
     await field(invite, t.field('lastName')).fill('Lima');
-    await field(invite, t.field('guardianEmail')).fill(guardianEmail);
+    await field(invite, t.field('guardianEmail')).fill(mistyped);
     await field(invite, t.field('relationship')).selectOption('PARENT');
     await picture(minorPage, 'en-guardian-invite');
     await invite.getByRole('button', { name: named(t.common('guardians.invite.submit')) }).click();
     await minorPage.waitForURL(/\/dashboard$/);
     await see(minorPage.getByText(t.common('guardians.notice.title'))).toBeVisible();
-    await see(minorPage.getByText(guardianEmail).first()).toBeVisible();
+    await see(minorPage.getByText(mistyped).first()).toBeVisible();
+    const oldLink = await mailedLink(mistyped, /\/auth\/register\?user_id=/);
+
+    // The address was mistyped: corrected from the notice, the invitation goes out again.
+    await minorPage
+      .getByRole('button', {
+        name: named(t.common('guardians.correct.actionFor', { who: 'Maria Lima' })),
+      })
+      .click();
+    const correction = minorPage.getByRole('region', { name: t.common('guardians.correct.title') });
+    // The form loads with the invitation as it was sent, ready to be corrected.
+    await see(field(correction, t.field('guardianEmail'))).toBeVisible();
+    expect(await field(correction, t.field('guardianEmail')).inputValue()).toBe(mistyped);
+    await field(correction, t.field('guardianEmail')).fill(guardianEmail);
+    await correction
+      .getByRole('button', { name: named(t.common('guardians.correct.submit')) })
+      .click();
+    await see(
+      minorPage.getByText(
+        t.common('guardians.correct.sentToNameEmail', { name: 'Maria Lima', email: guardianEmail }),
+      ),
+    ).toBeVisible();
+    await see(minorPage.getByText(mistyped)).toHaveCount(0);
     await picture(minorPage, 'en-guardian-waiting-dashboard');
+    // The mistyped address's link no longer opens anything.
+    const oldToken = new URL(oldLink).searchParams.get('user_id') ?? '';
+    const refused = await fetch(`${base()}/master/funnel/v1/tokens/${oldToken}`);
+    expect(refused.status).toBe(410);
 
     // The guardian: registers from the emailed link, sets up their own account, then decides.
     const guardianPage = await newPage();
