@@ -55,6 +55,9 @@ const APP_CODE = src(
     'web/features/session/(index|session-controller|constants)',
     'web/components/(modal|focus-trap|spinner|user-icon|page-wrapper|use-page-title|section|text-with-links)',
     'core/routes/(signed-in-paths|route-files)',
+    // The status table: the route guards read it, and beside the root flow's status names it
+    // costs far less than as a chunk of its own.
+    'core/profile/status-actions',
   ].join('|'),
 );
 // react-redux's selector hook: pages that use it load it, the light start page does not.

@@ -18,42 +18,36 @@ export type ProfileAction =
   | 'inviteGuardian'
   | 'consentAsGuardian';
 
-const PAYOUT_EXCEPT_DELETE: readonly ProfileAction[] = [
-  'addPayoutMethod',
-  'editPayoutMethod',
-  'preferPayoutMethod',
-];
+const ACTIVATED: readonly ProfileStatus[] = ['ACTIVATED'];
+/** Proofed: activated, or activated and then put on hold. */
+const PROOFED: readonly ProfileStatus[] = ['ACTIVATED', 'ON_HOLD'];
 
-/** Allowed actions per status; anything not listed is refused (409) and not offered. */
-export const STATUS_ACTIONS: Record<ProfileStatus, readonly ProfileAction[]> = {
-  DRAFT: [],
-  CREATED: [],
-  VERIFIED: ['editProfile', 'inviteGuardian'],
-  ID_PROOFING_PENDING: [],
-  ID_PROOFING_FAILED: ['editProfile'],
-  ACTIVATED: [
-    'acceptClaim',
-    'cancelClaim',
-    'editProfile',
-    ...PAYOUT_EXCEPT_DELETE,
-    'deletePayoutMethod',
-    'consentAsGuardian',
+/**
+ * The statuses in which each action is allowed; in any other it is refused (409) and not offered.
+ * Kept per action (not per status) because the portal's shell carries it: the status names then
+ * compress against the root flow's.
+ */
+export const STATUS_ACTIONS: Record<ProfileAction, readonly ProfileStatus[]> = {
+  acceptClaim: ACTIVATED,
+  cancelClaim: ACTIVATED,
+  editProfile: [
+    'VERIFIED',
+    'ID_PROOFING_FAILED',
+    'ACTIVATED',
+    'NAME_MATCH_FAILED',
+    'RELATIONSHIP_VERIFICATION_FAILED',
+    'GUARDIAN_CONSENT_REJECTED',
   ],
-  ON_HOLD: [...PAYOUT_EXCEPT_DELETE],
-  LOCKED: [],
-  DEACTIVATED: [],
-  NAME_MATCH_FAILED: ['editProfile'],
-  RELATIONSHIP_VERIFICATION_FAILED: ['editProfile'],
-  RELATIONSHIP_VERIFICATION_FAILED_FINAL: [],
-  GUARDIAN_CONSENT_PENDING: ['inviteGuardian'],
-  GUARDIAN_CONSENT_REJECTED: ['editProfile', 'inviteGuardian'],
+  addPayoutMethod: PROOFED,
+  editPayoutMethod: PROOFED,
+  deletePayoutMethod: ACTIVATED,
+  preferPayoutMethod: PROOFED,
+  inviteGuardian: ['VERIFIED', 'GUARDIAN_CONSENT_PENDING', 'GUARDIAN_CONSENT_REJECTED'],
+  consentAsGuardian: ACTIVATED,
 };
 
 export function mayDo(status: string | null | undefined, action: ProfileAction): boolean {
-  const allowed = status
-    ? (STATUS_ACTIONS as Record<string, readonly ProfileAction[]>)[status]
-    : [];
-  return allowed?.includes(action) ?? false;
+  return (STATUS_ACTIONS[action] as readonly unknown[]).includes(status);
 }
 
 /** The stable names of a refusal, answered by the server (409) and translated by the portal. */

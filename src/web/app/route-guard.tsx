@@ -42,9 +42,7 @@ export function RouteGuard({ entry, children }: { entry: RouteEntry; children: R
   if (!verdict.allowed) {
     // A refused status may be stale (a step just changed it): wait for the refetch to decide.
     if (profile.isFetching) return <Spinner />;
-    const elsewhere =
-      verdict.reason === 'status' ? entry.refusedTo?.(profile.data.status) : undefined;
-    const target = elsewhere ?? rootFlow(profile.data);
+    const target = entry.refusedTo?.(profile.data.status) ?? rootFlow(profile.data);
     return target === location.pathname ? <>{children}</> : <Navigate to={target} replace />;
   }
   return <>{children}</>;

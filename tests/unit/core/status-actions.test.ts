@@ -23,10 +23,10 @@ const ACTIONS: ProfileAction[] = [
 const allowedIn = (action: ProfileAction) => PROFILE_STATUSES.filter((s) => mayDo(s, action));
 
 describe('status table', () => {
-  it('has a row for every profile status and names only known actions', () => {
-    expect(Object.keys(STATUS_ACTIONS).sort()).toEqual([...PROFILE_STATUSES].sort());
-    for (const actions of Object.values(STATUS_ACTIONS))
-      for (const action of actions) expect(ACTIONS).toContain(action);
+  it('has a row for every action and names only known statuses', () => {
+    expect(Object.keys(STATUS_ACTIONS).sort()).toEqual([...ACTIONS].sort());
+    for (const statuses of Object.values(STATUS_ACTIONS))
+      for (const status of statuses) expect(PROFILE_STATUSES).toContain(status);
   });
 
   it('ACTIVATED may do everything but invite a guardian', () => {

@@ -20,7 +20,7 @@ describe('delete my account', () => {
     const user = userEvent.setup();
     const { router, store } = await renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: 'Delete my account…' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
     expect(within(dialog).getByText(/your payout methods/)).toBeVisible();
     expect(within(dialog).getByText(/payments already made/)).toBeVisible();
     const confirm = within(dialog).getByRole('button', { name: 'Delete my account' });
@@ -47,7 +47,7 @@ describe('delete my account', () => {
     const user = userEvent.setup();
     const { router } = await renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: 'Delete my account…' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep my account' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/settings');
