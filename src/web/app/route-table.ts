@@ -60,7 +60,7 @@ export const ROUTES: RouteEntry[] = [
   {
     path: '/registration',
     title: 'pages.registration',
-    access: LOGIN,
+    ...PROFILE_EDIT,
     module: 'registration',
     screen: registrationPage,
   },
@@ -88,6 +88,7 @@ export const ROUTES: RouteEntry[] = [
   {
     path: '/registration/guardian-consent/rejected',
     title: 'pages.guardianConsentRejected',
+    // The page itself sends other statuses on (its own send turns the status to pending).
     access: LOGIN,
     module: 'status-pages',
     screen: screen(

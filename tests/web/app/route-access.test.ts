@@ -26,8 +26,8 @@ const EXPECTED: Record<string, (status: string) => boolean> = {
   '/settings/guardian-consent/:minorId': (s) => ['ACTIVATED', 'ON_HOLD'].includes(s),
   '/bank-account': (s) => ['ACTIVATED', 'ON_HOLD'].includes(s),
   '/debit-card': (s) => ['ACTIVATED', 'ON_HOLD'].includes(s),
-  '/registration': () => true,
-  // The profile form opened to edit: only where a save is accepted (the status table).
+  // The profile form, to set up or to edit: only where a save is accepted (the status table).
+  '/registration': (s) => EDITABLE.includes(s),
   '/registration/personal-info': (s) => EDITABLE.includes(s),
   '/registration/company-info': (s) => EDITABLE.includes(s),
   '/dev': () => true,

@@ -53,6 +53,22 @@ describe('verify account', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Root flow')).toBeInTheDocument();
   });
+
+  it('reopened while its code is still good, shows that code instead of mailing another', async () => {
+    const sent = answers(() => HttpResponse.json({ data: { status: 'VERIFIED' } }));
+    const first = await renderPage(<VerifyAccountPage />, '/registration/verify-account');
+    await screen.findByRole('textbox', { name: '6-digit code' });
+    const { prefix } = sent[0] as { prefix: string };
+    first.unmount();
+
+    await renderPage(<VerifyAccountPage />, '/registration/verify-account');
+    const input = await screen.findByRole('textbox', { name: '6-digit code' });
+    expect(input).toHaveAccessibleDescription(new RegExp(`starts with ${prefix}`));
+    expect(sent).toHaveLength(1);
+    // Asking for a new one still sends one.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Resend code' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+  });
 });
 
 describe('registration', () => {

@@ -55,6 +55,8 @@ export interface GuardianInviteFormProps {
   submitLabel?: string;
   /** Called with the minor's profile as the server answered it (already in the cache). */
   onSent: (profile: Profile, invited: { name: string; email: string }) => void;
+  /** Called as the invitation goes out (before the answer changes the cached profile). */
+  onSending?: () => void;
   /** Extra buttons after the submit button (e.g. "Cancel"). */
   children?: ReactNode;
 }
@@ -64,6 +66,7 @@ export function GuardianInviteForm({
   replacing,
   submitLabel,
   onSent,
+  onSending,
   children,
 }: GuardianInviteFormProps) {
   const { t } = useTranslation();
@@ -74,6 +77,7 @@ export function GuardianInviteForm({
   const [error, setError] = useState<ErrorKey | null>(null);
 
   const send = async (form: FormData) => {
+    onSending?.();
     setError(null);
     setServerErrors([]);
     const body = {

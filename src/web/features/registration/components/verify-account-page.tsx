@@ -20,6 +20,39 @@ import { StepProgress } from '../../../components/step-progress';
 
 type Sending = 'sending' | 'sent' | 'failed';
 
+const SENT_KEY = 'payee-portal.verification-code';
+/** A code mailed less than this long before it expires is not offered again on reopening. */
+const MIN_LEFT_MS = 2 * 60_000;
+
+interface SentCode {
+  profileId: string;
+  prefix: string;
+  expiresAt: string;
+}
+
+function rememberSentCode(
+  profileId: string | undefined,
+  sent: { prefix: string; expiresAt?: string },
+) {
+  if (!profileId || !sent.expiresAt) return;
+  try {
+    const entry: SentCode = { profileId, prefix: sent.prefix, expiresAt: sent.expiresAt };
+    sessionStorage.setItem(SENT_KEY, JSON.stringify(entry));
+  } catch {
+    // Storage refused (private mode): a new code is sent on the next visit, as before.
+  }
+}
+
+function recentCode(profileId: string): SentCode | null {
+  try {
+    const entry = JSON.parse(sessionStorage.getItem(SENT_KEY) ?? 'null') as SentCode | null;
+    if (entry?.profileId !== profileId) return null;
+    return Date.parse(entry.expiresAt) - Date.now() > MIN_LEFT_MS ? entry : null;
+  } catch {
+    return null;
+  }
+}
+
 export default function VerifyAccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -34,16 +67,25 @@ export default function VerifyAccountPage() {
 
   const sendCode = useCallback(async () => {
     const sent = await send({ prefix: randomPrefix() }).unwrap();
+    rememberSentCode(profile?.id, sent);
     setPrefix(sent.prefix);
     setSending('sent');
-  }, [send]);
+  }, [send, profile?.id]);
 
-  // Once per visit (not again when React re-runs effects in development).
+  // Once per visit (not again when React re-runs effects in development), and not when this tab
+  // sent a code that is still good: reopening or reloading the page shows that code's prefix
+  // instead of mailing a new one each time (which would also run into the sending limit).
   useEffect(() => {
-    if (sentOnOpen.current) return;
+    if (sentOnOpen.current || !profile) return;
     sentOnOpen.current = true;
+    const recent = recentCode(profile.id);
+    if (recent) {
+      setPrefix(recent.prefix);
+      setSending('sent');
+      return;
+    }
     sendCode().catch(() => setSending('failed'));
-  }, [sendCode]);
+  }, [sendCode, profile]);
 
   const entry = useCodeEntry({
     onConfirm: async (otp) => {
