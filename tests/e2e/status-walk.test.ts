@@ -305,11 +305,9 @@ async function takeActions(page: Page, t: Texts, email: string): Promise<string[
   }
   // A minor whose invitation is stuck corrects it and sends it again (the notice on the dashboard,
   // the page of a refused consent).
-  const correct = page
-    .locator('main')
-    .getByRole('button', {
-      name: startsWith(t.common('guardians.correct.actionFor', { who: '' })),
-    });
+  const correct = page.locator('main').getByRole('button', {
+    name: startsWith(t.common('guardians.correct.actionFor', { who: '' })),
+  });
   const resendForm = path.endsWith('/guardian-consent/rejected')
     ? page.locator('main')
     : (await correct.count())
