@@ -65,6 +65,8 @@ type Call = (f: Fixture) => [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  * Guardian invitations are the state machine's (IllegalStatusTransition), not covered here.
  */
 const CALLS: [Exclude<ProfileAction, 'inviteGuardian'>, Call][] = [
+  // Confirming a Zelle token completes adding it (no token here: allowed is 404, refused is 409).
+  ['editPayoutMethod', () => ['POST', '/payment-methods/zelle/verify/otp', {}]],
   [
     'acceptClaim',
     (f) => [
@@ -83,6 +85,8 @@ const CALLS: [Exclude<ProfileAction, 'inviteGuardian'>, Call][] = [
     'consentAsGuardian',
     () => ['POST', `/me/guardian/confirm-consent/${randomUUID()}`, { consent: true }],
   ],
+  // A phone is part of the profile (no such phone: allowed is 404, refused is 409).
+  ['editProfile', () => ['DELETE', `/me/phones/${randomUUID()}`]],
   [
     'editProfile',
     () => ['PATCH', '/me', { profileType: 'PERSON', person: PERSON, addresses: [US_ADDRESS] }],
@@ -127,18 +131,19 @@ describe.each(DATABASE_KINDS)('the status table on %s', (kind) => {
       const expected: Record<string, string> = {};
       for (const [action, call] of CALLS) {
         const [method, path, body] = call(fixture);
+        const label = `${action} (${method} ${path.replace(/[\da-f-]{36}/g, ':id')})`;
         const response = await user.browser.api(method, path, body);
         const message = String((response.body as { message?: unknown }).message ?? '');
         const refused =
           response.status === 409 && /^Profile(OnHold|NotActivated|NotEditable)/.test(message);
-        answers[action] = BLOCKED.includes(status)
+        answers[label] = BLOCKED.includes(status)
           ? `${response.status} ${message.split(':')[0]}`
           : refused
             ? `refused ${message.split(':')[0]}`
             : response.status === 409
               ? `409 for another reason: ${message}`
               : 'answered';
-        expected[action] = BLOCKED.includes(status)
+        expected[label] = BLOCKED.includes(status)
           ? mayDo(status, action)
             ? 'the table allows what a block stops'
             : '403 ProfileBlocked'

@@ -688,12 +688,14 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const profileId = me(request);
       const { otpPrefix } = (request.body ?? {}) as { otpPrefix?: string };
+      const profile = await getProfile(db, profileId);
+      // Confirming the token completes adding it: allowed where editing a method is.
+      assertMay(profile.status, 'editPayoutMethod');
       const row = await zelleOf(db, profileId);
       if (!row) throw notFound('PaymentMethodNotFound: no Zelle token to verify');
       if (row.status !== 'AWAITS_OTP')
         throw conflict('ZelleAlreadyVerified: this Zelle token is already confirmed');
       const token = String(row.details.token);
-      const profile = await getProfile(db, profileId);
       const merchant = merchants.byId(profile.merchantId) ?? merchants.forHost(request.host);
       // The code goes to the token itself: the Zelle email, or the Zelle phone by text message;
       // it is bound to that token, so a token changed meanwhile cannot be confirmed with it.
@@ -734,6 +736,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       const profileId = me(request);
       const { otp } = request.body as { otp: string };
       forms.assertValid('otp', { otp });
+      assertMay((await getProfile(db, profileId)).status, 'editPayoutMethod');
       const row = await zelleOf(db, profileId);
       if (!row) throw notFound('PaymentMethodNotFound: no Zelle token to verify');
       await redeemCode(

@@ -592,6 +592,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { id } = request.params as { id: string };
+      // A phone is part of the profile: removed only where the profile may be edited.
+      assertMay((await getProfile(db, sessionProfileId(request))).status, 'editProfile');
       if (!(await deletePhone(db, sessionProfileId(request), id)))
         throw notFound('PhoneNotFound: no such phone');
       return { data: { deleted: true } };
