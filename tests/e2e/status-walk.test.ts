@@ -24,6 +24,7 @@ import {
   field,
   mailedCode,
   named,
+  picture,
   registerFromInvitation,
   see,
   startsWith,
@@ -391,6 +392,9 @@ describe('status walk in German (browser)', () => {
         const landed = new URL(page.url()).pathname;
         if (seen.has(landed)) continue;
         seen.set(landed, await visibleEnglish(page));
+        // WALK_PICTURES=1 keeps a picture of every screen of every status, to look at.
+        if (process.env.WALK_PICTURES)
+          await picture(page, `walk-${status}-${landed.replace(/\W+/g, '-')}`);
         actions.push(...(await takeActions(page, t, user.email)));
         // What an action led to speaks German too.
         const after = new URL(page.url()).pathname;

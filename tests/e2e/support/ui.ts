@@ -256,17 +256,26 @@ export async function addBankAccount(
 const plain = (text: string) => text.replace(/<\/?\d+>/g, '');
 
 const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
   es: 'Español',
   fr: 'Français',
   pt: 'Português',
   de: 'Deutsch',
 };
 
+/** The language menu's name in any language: a signed-in page shows the stored language. */
+const LANGUAGE_MENU = new RegExp(
+  Object.keys(LANGUAGE_NAMES)
+    .map((locale) => escape(textsOf(locale).common('language.menu')))
+    .join('|'),
+  'i',
+);
+
 export async function chooseLanguage(page: Page, locale: string) {
-  if (locale === 'en') return;
+  if ((await page.evaluate(() => document.documentElement.lang)) === locale) return;
   await page
     .locator('header')
-    .getByRole('button', { name: /language/i })
+    .getByRole('button', { name: LANGUAGE_MENU })
     .and(page.locator('[aria-haspopup="menu"]'))
     .click();
   await page.getByRole('menuitemradio', { name: LANGUAGE_NAMES[locale] }).click();
