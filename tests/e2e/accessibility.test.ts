@@ -9,7 +9,14 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import nightfall from '../../config/merchants/nightfall.json';
 import { COLOR_VARIABLES, type ThemeColor } from '../../src/core/branding/contrast';
 import { ROUTES } from '../../src/web/app/route-table';
-import { activatedUser, createClaim, PERSON, registeredUser, uniqueEmail } from './support/api';
+import {
+  activatedUser,
+  createClaim,
+  PERSON,
+  registeredUser,
+  setProfileStatus,
+  uniqueEmail,
+} from './support/api';
 import { axeAudit, seriousViolations, type Theme } from './support/axe';
 import { browserForFile, signInThroughPortal } from './support/browser';
 import { chooseLanguage, mailedCode, named, see, startsWith, textsOf } from './support/ui';
@@ -64,12 +71,24 @@ async function settle(page: Page) {
 /** Users shared by both passes (made once, through the API). */
 let activated: Awaited<ReturnType<typeof activatedUser>>;
 let failedProofing: Awaited<ReturnType<typeof activatedUser>>;
+/** A person in each status that has a page of its own (the identity check's answers, a lock). */
+let byStatusPage: Record<string, Awaited<ReturnType<typeof activatedUser>>>;
 let bankAccountId = '';
 beforeAll(async () => {
-  [activated, failedProofing] = await Promise.all([
+  let mismatch, final, locked;
+  [activated, failedProofing, mismatch, final, locked] = await Promise.all([
     activatedUser(uniqueEmail('a11y')),
     activatedUser(uniqueEmail('a11y-failed'), { ...PERSON, lastName: 'Fail' }),
+    activatedUser(uniqueEmail('a11y-mismatch'), { ...PERSON, lastName: 'Mismatch' }),
+    activatedUser(uniqueEmail('a11y-final'), { ...PERSON, lastName: 'Final' }),
+    activatedUser(uniqueEmail('a11y-locked')),
   ]);
+  await setProfileStatus(locked.profile.id, 'LOCKED');
+  byStatusPage = {
+    '/name-match-failed': mismatch,
+    '/relationship-verification-failed': final,
+    '/account-blocked': locked,
+  };
   const added = await activated.client.api<{ id?: string; bankAccount?: { id: string } }>(
     'POST',
     '/payment-methods/bank-accounts',
@@ -296,15 +315,20 @@ describe.each(PASSES)('accessibility in $locale, $theme theme (axe, WCAG 2.2 AA)
     await visit(page, '/bank-account/:id', `/bank-account/${bankAccountId}`);
     for (const route of [
       '/dev',
-      '/account-blocked',
-      '/name-match-failed',
-      '/relationship-verification-failed',
       '/registration/guardian-consent/rejected',
       '/registration/personal-info',
       '/registration/company-info',
     ])
       await visit(page, route);
     await visit(page, '/settings/guardian-consent/:minorId', '/settings/guardian-consent/unknown');
+  }, 120_000);
+
+  it('the pages of a status, each seen by a person in that status', async () => {
+    for (const [route, user] of Object.entries(byStatusPage)) {
+      const page = await signedIn(user.email);
+      await visit(page, route);
+      await page.close();
+    }
   }, 120_000);
 
   it('the session-extension warning after 14 idle minutes', async () => {

@@ -230,21 +230,21 @@ export const ROUTES: RouteEntry[] = [
   {
     path: '/account-blocked',
     title: 'pages.accountBlocked',
-    access: LOGIN,
+    access: { kind: 'login', statuses: only('LOCKED', 'DEACTIVATED') },
     module: 'status-pages',
     screen: screen(() => import('../features/status-pages/components/account-blocked-page')),
   },
   {
     path: '/name-match-failed',
     title: 'pages.nameMatchFailed',
-    access: LOGIN,
+    access: { kind: 'login', statuses: only('NAME_MATCH_FAILED') },
     module: 'status-pages',
     screen: screen(() => import('../features/status-pages/components/name-match-failed-page')),
   },
   {
     path: '/relationship-verification-failed',
     title: 'pages.relationshipVerificationFailed',
-    access: LOGIN,
+    access: { kind: 'login', statuses: only('RELATIONSHIP_VERIFICATION_FAILED_FINAL') },
     module: 'status-pages',
     screen: screen(
       () => import('../features/status-pages/components/relationship-verification-failed-page'),

@@ -30,6 +30,10 @@ const EXPECTED: Record<string, (status: string) => boolean> = {
   '/registration': (s) => EDITABLE.includes(s),
   '/registration/personal-info': (s) => EDITABLE.includes(s),
   '/registration/company-info': (s) => EDITABLE.includes(s),
+  // A status page tells only its own status what happened; any other goes on by the root flow.
+  '/account-blocked': (s) => ['LOCKED', 'DEACTIVATED'].includes(s),
+  '/name-match-failed': (s) => s === 'NAME_MATCH_FAILED',
+  '/relationship-verification-failed': (s) => s === 'RELATIONSHIP_VERIFICATION_FAILED_FINAL',
   '/dev': () => true,
 };
 
