@@ -42,3 +42,7 @@ export function isSignedInPath(pathname: string): boolean {
 /** Where the portal sends an anonymous visitor of a signed-in route (the route guard does too). */
 export const signInRedirect = (pathAndQuery: string): string =>
   `/auth/start?redirectUrl=${encodeURIComponent(pathAndQuery)}`;
+
+/** Where a profile's details are edited: the company form for a company, else the person's. */
+export const detailsPath = (profileType: string | null | undefined): string =>
+  profileType === 'COMPANY' ? '/registration/company-info' : '/registration/personal-info';

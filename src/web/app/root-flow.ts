@@ -1,6 +1,7 @@
 // Where the empty path sends a signed-in user (spec section 4), as one pure function.
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
 import type { ProfileType } from '../../core/types/entities/profile-type';
+import { detailsPath } from '../../core/routes/signed-in-paths';
 
 export interface RootFlowInput {
   status: ProfileStatus | string;
@@ -44,9 +45,7 @@ export function rootFlow({ status, profileType, minors = [] }: RootFlowInput): s
     case 'NAME_MATCH_FAILED':
       return '/name-match-failed';
     case 'RELATIONSHIP_VERIFICATION_FAILED':
-      return profileType === 'COMPANY'
-        ? '/registration/company-info'
-        : '/registration/personal-info';
+      return detailsPath(profileType);
     case 'RELATIONSHIP_VERIFICATION_FAILED_FINAL':
       return '/relationship-verification-failed';
     default:

@@ -71,6 +71,21 @@ describe('settings page', () => {
     expect(screen.queryByRole('link', { name: 'Zelle' })).not.toBeInTheDocument();
   });
 
+  it('sends a company to its company information to edit the profile', async () => {
+    useApi([bank()], {
+      profile: profileWith({
+        status: 'ACTIVATED',
+        profileType: 'COMPANY',
+        company: { name: 'Lima Trading LLC', residency: 'US' },
+      }),
+    });
+    await open();
+    expect(await screen.findByRole('link', { name: 'Edit profile' })).toHaveAttribute(
+      'href',
+      '/registration/company-info',
+    );
+  });
+
   it("hides the bank's transfer method line when flowType is 'rs'", async () => {
     useApi([bank()], { flowType: 'rs' });
     await open();

@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { mayDo } from '../../../../core/profile/status-actions';
+import { detailsPath } from '../../../../core/routes/signed-in-paths';
 import type { Profile } from '../../../../core/types/entities/profile';
 import { Section } from '../../../components/section';
 import { formatAddress } from '../../../../core/i18n/postal-address';
@@ -24,7 +25,7 @@ export function ProfileSummary({ profile }: { profile: Profile }) {
       title={t('settings.profile.title')}
       actions={
         editable ? (
-          <Link className="button button--secondary" to="/registration/personal-info">
+          <Link className="button button--secondary" to={detailsPath(profile.profileType)}>
             {t('settings.profile.edit')}
           </Link>
         ) : undefined

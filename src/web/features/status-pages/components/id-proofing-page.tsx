@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import { detailsPath } from '../../../../core/routes/signed-in-paths';
 import {
+  useGetProfileQuery,
   useGetProfileStatusQuery,
   useStartIdProofingMutation,
 } from '../../profile/api/profile-api';
@@ -22,6 +24,7 @@ export default function IdProofingPage() {
   const navigate = useNavigate();
   const { data: configuration } = useGetConfigurationQuery();
   const { data, isError, refetch, isFetching } = useGetProfileStatusQuery();
+  const { data: profile } = useGetProfileQuery();
   const status = data?.status;
   const pending = status === 'ID_PROOFING_PENDING';
   const seconds = configuration?.appConfig.profileRefreshInterval ?? DEFAULT_REFRESH_SECONDS;
@@ -86,7 +89,7 @@ export default function IdProofingPage() {
         next={t('statusPages.idProofing.failed.next')}
         actions={
           <>
-            <Link className="button button--secondary" to="/registration/personal-info">
+            <Link className="button button--secondary" to={detailsPath(profile?.profileType)}>
               {t('statusPages.idProofing.failed.correct')}
             </Link>
             <PhotoIdUpload />
