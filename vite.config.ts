@@ -50,8 +50,13 @@ const APP_CODE = src(
   [
     'web/app/(app-entry|boot-data|app-shell|router|screen-modules|route-table|route-guard|root-flow|screen-error|store|ui-slice|error-rules|global-errors)',
     'web/app/layout/(app-layout|header|side-panel|error-modals)',
-    'web/lib/(api|navigation|cookies|rules-version|internal-errors|display-name)',
-    'web/features/(configuration|auth|profile|payment-methods)/api/[\\w-]+',
+    // early-texts: the loading label of the shell and the router. Left out of every group it went
+    // to the app-entry chunk, which imports the app chunk: the two chunks imported each other.
+    'web/lib/(api|navigation|cookies|rules-version|internal-errors|display-name|early-texts)',
+    // The payout methods' API stays out: only screens and panels that load lazily use it (settings,
+    // the method pages, the side panel's content, the claim's accept panel), and the other screens
+    // (the profile form among them) then do not carry it.
+    'web/features/(configuration|auth|profile)/api/[\\w-]+',
     'web/features/session/(index|session-controller|constants)',
     'web/components/(modal|focus-trap|spinner|user-icon|page-wrapper|use-page-title|section|text-with-links)',
     'core/routes/(signed-in-paths|route-files)',
@@ -172,6 +177,37 @@ const routeFilesPlugin: Plugin = {
   },
 };
 
+// A lazily loaded chunk comes with the list of the files it imports (Vite's __vite__mapDeps), so
+// the browser fetches them side by side. Those its importer imports itself are loaded already when
+// the import runs: the list leaves them out, and the importer does not carry their hashed names
+// (the app chunk, which every signed-in screen loads, names the files of every screen).
+const staticImports = new Map<string, ReadonlySet<string>>();
+const chunkGraph: Plugin = {
+  name: 'payee-portal:chunk-graph',
+  apply: 'build',
+  generateBundle: {
+    order: 'pre',
+    handler(_, bundle) {
+      const direct = new Map<string, string[]>();
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk') direct.set(output.fileName, output.imports);
+      const closure = (file: string, seen = new Set<string>()): Set<string> => {
+        for (const next of direct.get(file) ?? [])
+          if (!seen.has(next)) closure(next, seen.add(next));
+        return seen;
+      };
+      staticImports.clear();
+      for (const file of direct.keys()) staticImports.set(file, closure(file));
+    },
+  },
+};
+const notLoadedYet = (
+  _file: string,
+  deps: string[],
+  { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' },
+): string[] =>
+  hostType === 'js' ? deps.filter((dep) => !staticImports.get(hostId)?.has(dep)) : deps;
+
 // The portal lives in src/web; the API serves the built files from dist/web.
 export default defineConfig({
   root: 'src/web',
@@ -182,6 +218,7 @@ export default defineConfig({
     compactManifest,
     rjsfUnusedParts(),
     routeFilesPlugin,
+    chunkGraph,
     visualizer({ filename: 'dist/web-stats.json', template: 'raw-data', gzipSize: true }),
   ],
   build: {
@@ -189,7 +226,7 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     // Every browser the portal supports preloads modules itself (no 0.5 KB polyfill in the entry).
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: notLoadedYet },
     rollupOptions: {
       output: {
         codeSplitting: {
