@@ -2,13 +2,9 @@
 // sends the profile back through the identity check (the server decides it, src/server/domain/
 // profile.ts); the portal compares the same fields to ask first.
 
-export type ProfileKind = 'person' | 'company';
+import type { ProfileKind } from './sealed-fields';
 
-/** Identity numbers sealed at rest, per kind of profile (the API returns them masked). */
-export const SEALED_FIELDS: Record<ProfileKind, readonly string[]> = {
-  person: ['ssn', 'tin', 'govId'],
-  company: ['tin'],
-};
+export { SEALED_FIELDS, type ProfileKind } from './sealed-fields';
 
 /** What identity proofing verified, per kind of profile. */
 export const IDENTITY_FIELDS: Record<ProfileKind, readonly string[]> = {

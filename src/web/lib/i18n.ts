@@ -94,10 +94,6 @@ export async function initI18n(
   return i18next;
 }
 
-/** The language showing, as a request field: registration stores it as the person's language. */
-export const shownLanguage = (): { preferredLanguage?: Locale } =>
-  isLocale(i18next.language) ? { preferredLanguage: i18next.language } : {};
-
 export async function setLanguage(locale: Locale, remember = false): Promise<void> {
   // Loads every namespace this page has used in the new language before showing it.
   await i18next.changeLanguage(locale);

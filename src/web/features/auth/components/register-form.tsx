@@ -18,7 +18,7 @@ import {
 } from '../../../components/schema-form';
 import { TextWithLinks } from '../../../components/text-with-links';
 import { errorText } from '../../../lib/api-error';
-import { shownLanguage } from '../../../lib/i18n';
+import { i18next, isLocale, type Locale } from '../../../lib/i18n';
 import {
   useRegisterByTokenMutation,
   useRegisterForClaimMutation,
@@ -32,6 +32,10 @@ import {
   type RegisterFailure,
 } from '../lib/registration';
 import { AdditionalAgreementsCheckbox, TermsCheckbox } from './agreement-checkboxes';
+
+/** The language showing, as a request field: registration stores it as the person's language. */
+const shownLanguage = (): { preferredLanguage?: Locale } =>
+  isLocale(i18next.language) ? { preferredLanguage: i18next.language } : {};
 
 export interface RegisterFormProps {
   /** The email of the invitation (token info). */

@@ -8,8 +8,8 @@ import type { Phone } from '../../../../core/types/entities/phone';
 import { Section } from '../../../components/section';
 import { SchemaForm, type ServerFieldError } from '../../../components/schema-form';
 import { useDeletePhoneMutation, useUpdateProfileMutation } from '../../profile/api/profile-api';
-import { errorText, readApiError } from '../../../lib/api-error';
 import { errorsUnder } from '../lib/server-errors';
+import { loadApiError } from '../lib/load-api-error';
 
 /** The empty phone form. One object: a new one on each render would replace what was typed. */
 const NEW_PHONE = { phoneType: 'CELL' } as const;
@@ -44,6 +44,7 @@ export function PhonesSection({ phones }: { phones: readonly Phone[] }) {
       setFormKey((k) => k + 1);
       setMessage({ error: false, text: t('registration.phones.added') });
     } catch (failure) {
+      const { errorText, readApiError } = await loadApiError();
       const errors = errorsUnder(readApiError(failure).fields, '/phones/0');
       setServerErrors(errors);
       if (!errors.length)

@@ -4,7 +4,7 @@
 // fields they name, and a refusal shows one sentence in the person's language (errors.<Name>) while
 // everything typed stays. Changing identity details of an activated profile asks first: the server
 // then checks the identity again. After a save the user continues to the identity check.
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Configuration } from '../../../../core/types/entities/configuration';
@@ -15,7 +15,6 @@ import {
   type FormData,
   type ServerFieldError,
 } from '../../../components/schema-form';
-import { Modal } from '../../../components/modal';
 import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';
 import { TilePage } from '../../../components/tile-page';
@@ -25,16 +24,9 @@ import {
   useStartIdProofingMutation,
   useUpdateProfileMutation,
 } from '../../profile/api/profile-api';
-import { errorText, readApiError } from '../../../lib/api-error';
-import {
-  addressFormOf,
-  changesIdentity,
-  detailsOf,
-  storedNumbers,
-  type Kind,
-} from '../lib/profile-forms';
+import { addressFormOf, detailsOf, storedNumbers, type Kind } from '../lib/profile-forms';
 import { errorsUnder } from '../lib/server-errors';
-import { GuardianInviteSection } from './guardian-invite-section';
+import { loadApiError } from '../lib/load-api-error';
 import { PhonesSection } from './phones-section';
 import { StepProgress } from '../../../components/step-progress';
 
@@ -54,6 +46,16 @@ const titleKey = (pathname: string, profile: Profile | undefined) => {
 };
 
 const MINOR_KEYWORDS = ['minimumAge'] as const;
+
+// Loaded when needed, not with every visit: the guardian invitation only after a minor's save, the
+// question before checking an identity again only when an activated profile changes it.
+const GuardianInviteSection = lazy(() =>
+  import('./guardian-invite-section').then((m) => ({ default: m.GuardianInviteSection })),
+);
+const loadIdentityChange = () => import('../lib/identity-change');
+const IdentityChangeDialog = lazy(() =>
+  loadIdentityChange().then((m) => ({ default: m.IdentityChangeDialog })),
+);
 
 export default function RegistrationPage() {
   const { t } = useTranslation();
@@ -171,13 +173,17 @@ function RegistrationForms({
     countries[0] ||
     'US';
 
-  // An activated profile whose identity details change is checked again: ask before saving.
-  const submitAddress = (addressData: FormData) => {
-    if (profile.status === 'ACTIVATED' && changesIdentity(profile, kind, details)) {
-      setPendingAddress(addressData);
-      return undefined;
+  // An activated profile whose identity details change is checked again: ask before saving (the
+  // comparison loads with the question, only for an activated profile).
+  const submitAddress = async (addressData: FormData) => {
+    if (profile.status === 'ACTIVATED') {
+      const { changesIdentity } = await loadIdentityChange();
+      if (changesIdentity(profile, kind, details)) {
+        setPendingAddress(addressData);
+        return;
+      }
     }
-    return save(addressData);
+    await save(addressData);
   };
 
   const save = async (addressData: FormData) => {
@@ -195,6 +201,7 @@ function RegistrationForms({
       // An ID_PROOFING_ status is refreshed by the save itself (it invalidates ProfileStatus).
       setSaved(result);
     } catch (failure) {
+      const { errorText, readApiError } = await loadApiError();
       const { name, fields } = readApiError(failure);
       const detailErrors = errorsUnder(fields, kind === 'COMPANY' ? '/company' : '/person');
       const addressErrors = errorsUnder(fields, '/addresses/0');
@@ -324,7 +331,11 @@ function RegistrationForms({
 
       <PhonesSection phones={profile.phones ?? []} />
 
-      {saved && needsConsent ? <GuardianInviteSection minimumAge={rules.minimumAge} /> : null}
+      {saved && needsConsent ? (
+        <Suspense fallback={<Spinner />}>
+          <GuardianInviteSection minimumAge={rules.minimumAge} />
+        </Suspense>
+      ) : null}
 
       <div className="schema-form__actions">
         {saved ? (
@@ -349,35 +360,17 @@ function RegistrationForms({
           </button>
         )}
       </div>
-      <Modal
-        open={pendingAddress !== null}
-        title={t('registration.identityChange.title')}
-        onClose={() => setPendingAddress(null)}
-        actions={
-          <>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                const addressData = pendingAddress;
-                setPendingAddress(null);
-                if (addressData) void save(addressData);
-              }}
-            >
-              {t('registration.identityChange.confirm')}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setPendingAddress(null)}
-            >
-              {t('registration.identityChange.cancel')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('registration.identityChange.body')}</p>
-      </Modal>
+      {pendingAddress ? (
+        <Suspense fallback={null}>
+          <IdentityChangeDialog
+            onConfirm={() => {
+              setPendingAddress(null);
+              void save(pendingAddress);
+            }}
+            onCancel={() => setPendingAddress(null)}
+          />
+        </Suspense>
+      ) : null}
       {startError ? (
         <p className="code-dialog__message code-dialog__message--error" role="alert">
           {startError}

@@ -4,14 +4,11 @@
 import type { Address } from '../../../../core/types/entities/address';
 import type { Profile } from '../../../../core/types/entities/profile';
 import type { FormData } from '../../../components/schema-form';
-import {
-  SEALED_FIELDS as SEALED_BY_KIND,
-  identityChanged,
-} from '../../../../core/profile/identity-fields';
+import { SEALED_FIELDS as SEALED_BY_KIND } from '../../../../core/profile/sealed-fields';
 
 export type Kind = 'PERSON' | 'COMPANY';
 
-const defined = (record: object | undefined): FormData =>
+export const defined = (record: object | undefined): FormData =>
   Object.fromEntries(
     Object.entries(record ?? {}).filter(([, value]) => value !== undefined && value !== null),
   ) as FormData;
@@ -62,20 +59,4 @@ export function addressFormOf(address: Address | undefined): FormData {
       ? { city, state, zipCode: postalCode }
       : { locality: city, province: state, postalCode }),
   });
-}
-
-/**
- * Whether saving these details changes what identity proofing verified, as the server decides it
- * (src/server/domain/profile.ts): another profile type, or an identity field that differs. A number
- * left empty keeps the stored one; a number typed again counts as a change (only its last four
- * digits are known here).
- */
-export function changesIdentity(profile: Profile, kind: Kind, details: FormData): boolean {
-  if (profile.profileType !== kind) return true;
-  const before = defined(kind === 'COMPANY' ? profile.company : profile.person);
-  const after: FormData = { ...details };
-  for (const field of SEALED_FIELDS[kind]) {
-    if (after[field] === undefined || after[field] === '') after[field] = before[field];
-  }
-  return identityChanged(kind === 'COMPANY' ? 'company' : 'person', before, after);
 }
