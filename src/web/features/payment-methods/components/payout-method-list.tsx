@@ -1,7 +1,7 @@
 // The payout-method part of /settings: each method a card with its preview details and its
 // actions (prefer, verify a Zelle token, edit, delete), then the types that can still be added.
 // Each action shows only where the status table allows it (on hold: no Delete, and a sentence why).
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { mayDo } from '../../../../core/profile/status-actions';
@@ -29,7 +29,11 @@ import {
   methodName,
   readFailure,
 } from './method-helpers';
-import { MethodPreview } from './method-preview';
+
+// A card's details (masked numbers, what the account's country calls its transfer method: the
+// form variants name it) load beside the methods and their texts, behind the cards' placeholder.
+const loadMethodPreview = () => import('./method-preview');
+const MethodPreview = lazy(() => loadMethodPreview().then((m) => ({ default: m.MethodPreview })));
 
 /**
  * What the methods' part shows while it loads: the spinner in a card of a method card's height,
@@ -68,9 +72,10 @@ export function PayoutMethodList({ status }: { status: string | undefined }) {
     delete: mayDo(status, 'deletePayoutMethod'),
   };
   // The cards name transfer methods with the form texts (MethodPreview reads 'fields'): they load
-  // beside the methods rather than after them.
+  // beside the methods rather than after them, and so does the preview's code.
   useEffect(() => {
     void i18n.loadNamespaces('fields');
+    void loadMethodPreview();
   }, [i18n]);
 
   const run = async (action: () => Promise<unknown>) => {
