@@ -1,7 +1,7 @@
 // Step 1 of account setup: a code is sent to the user's email when the page opens (with a 4-digit
 // prefix we choose, shown before the input so the user can match the message), entered inline,
 // and confirmed; the root flow then continues with the next step.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CodeInput } from '../../../components/code-input';
@@ -60,32 +60,37 @@ export default function VerifyAccountPage() {
   const { data: profile } = useGetProfileQuery();
   const supportUrl = configuration?.branding.footer?.supportUrl;
   const [send] = useSendVerificationCodeMutation();
+  const profileId = profile?.id;
   const [verify] = useVerifyAccountMutation();
-  const [prefix, setPrefix] = useState('');
-  const [sending, setSending] = useState<Sending>('sending');
+  const [sentPrefix, setPrefix] = useState('');
+  const [sendingState, setSending] = useState<Sending>('sending');
   const sentOnOpen = useRef(false);
-
-  const sendCode = useCallback(async () => {
-    const sent = await send({ prefix: randomPrefix() }).unwrap();
-    rememberSentCode(profile?.id, sent);
-    setPrefix(sent.prefix);
-    setSending('sent');
-  }, [send, profile?.id]);
-
-  // Once per visit (not again when React re-runs effects in development), and not when this tab
-  // sent a code that is still good: reopening or reloading the page shows that code's prefix
+  // A code this tab sent that is still good: reopening or reloading the page shows its prefix
   // instead of mailing a new one each time (which would also run into the sending limit).
+  const remembered = useMemo(() => (profileId ? recentCode(profileId) : null), [profileId]);
+  const prefix = sentPrefix || remembered?.prefix || '';
+  const sending: Sending = sendingState === 'sending' && remembered ? 'sent' : sendingState;
+
+  const sendCode = useCallback(
+    () =>
+      send({ prefix: randomPrefix() })
+        .unwrap()
+        .then((sent) => {
+          rememberSentCode(profileId, sent);
+          setPrefix(sent.prefix);
+          setSending('sent');
+        }),
+    [send, profileId],
+  );
+
+  // Once per visit (not again when React re-runs effects in development), unless a code this tab
+  // sent is still good.
   useEffect(() => {
-    if (sentOnOpen.current || !profile) return;
+    if (sentOnOpen.current || !profileId) return;
     sentOnOpen.current = true;
-    const recent = recentCode(profile.id);
-    if (recent) {
-      setPrefix(recent.prefix);
-      setSending('sent');
-      return;
-    }
+    if (remembered) return;
     sendCode().catch(() => setSending('failed'));
-  }, [sendCode, profile]);
+  }, [sendCode, profileId, remembered]);
 
   const entry = useCodeEntry({
     onConfirm: async (otp) => {
