@@ -315,6 +315,12 @@ export const staff = pgTable(
     passwordHash: text('password_hash').notNull(),
     totpSecretSealed: text('totp_secret_sealed').notNull(),
     lastTotpStep: integer('last_totp_step'),
+    /** Consecutive failed sign-ins (wrong password or code), counted as recipients' are. */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    /** Sign-in refused until then (temporary lock after repeated failures). */
+    signInLockedUntil: timestamp('sign_in_locked_until', { withTimezone: true }),
+    /** Hard lock after 100 consecutive failures: only the admin API lifts it. */
+    signInHardLocked: boolean('sign_in_hard_locked').notNull().default(false),
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
