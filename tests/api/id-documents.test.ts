@@ -2,6 +2,7 @@
 // check (sealed at rest), staff review them through the admin API, and the decision activates the
 // profile or fails it again. Only real images, only when the check failed, only once per review.
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../src/server/domain/id-documents';
 import { idDocuments } from '../../src/server/db/schema';
@@ -16,12 +17,17 @@ import {
   type TestApp,
 } from './support/harness';
 
-// The smallest real images: a 1x1 PNG and the first bytes of a JPEG.
+// The smallest real images: a 1x1 PNG and a 2x2 baseline JPEG (the server decodes each one and
+// stores it encoded again, so they must be whole pictures, not just their first bytes).
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 ).toString('base64');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1]).toString('base64');
+const JPEG_BYTES = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAACAAIBAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/APn+v//Z',
+  'base64',
+);
+const JPEG = JPEG_BYTES.toString('base64');
 const DOCUMENTS = {
   front: { contentType: 'image/png', data: PNG },
   back: { contentType: 'image/png', data: PNG },
@@ -71,7 +77,12 @@ describe.each(DATABASE_KINDS)('photo-ID proofing on %s', (kind) => {
     const opened = (await review(`/id-documents/${id}`)).json() as {
       data: { images: typeof DOCUMENTS };
     };
-    expect(opened.data.images.front.data).toBe(PNG);
+    // What the reviewer gets is the picture encoded again by the server, in its own format.
+    expect(opened.data.images.front.contentType).toBe('image/png');
+    expect(
+      await sharp(Buffer.from(opened.data.images.front.data, 'base64')).metadata(),
+    ).toMatchObject({ format: 'png', width: 1, height: 1 });
+    expect(opened.data.images.selfie.contentType).toBe('image/jpeg');
 
     const approved = await admin(t.app, 'PUT', `/id-documents/${id}/decision`, {
       decision: 'APPROVED',
@@ -115,7 +126,26 @@ describe.each(DATABASE_KINDS)('photo-ID proofing on %s', (kind) => {
       image.set([0xff, 0xd8, 0xff, 0xe0]);
       return { contentType: 'image/jpeg', data: image.toString('base64') };
     };
-    const photo = jpeg(MAX_IMAGE_BYTES);
+    // A whole photo of exactly 4 MB: the small JPEG with comment segments (64 kB at most each)
+    // after its start marker, which the decoder skips.
+    const segments: Buffer[] = [];
+    let size = JPEG_BYTES.length;
+    while (size < MAX_IMAGE_BYTES) {
+      const length = Math.min(0xffff, MAX_IMAGE_BYTES - size - 2);
+      const segment = Buffer.alloc(length + 2, 0x61);
+      segment.set([0xff, 0xfe, length >> 8, length & 0xff]);
+      segments.push(segment);
+      size += segment.length;
+    }
+    const photo = {
+      contentType: 'image/jpeg',
+      data: Buffer.concat([
+        JPEG_BYTES.subarray(0, 2),
+        ...segments,
+        JPEG_BYTES.subarray(2),
+      ]).toString('base64'),
+    };
+    expect(Buffer.from(photo.data, 'base64').length).toBe(MAX_IMAGE_BYTES);
     // One photo a byte over 4 MB, the others fine: refused on its field.
     const oversize = await user.browser.api('POST', '/id-proofing/documents', {
       ...DOCUMENTS,

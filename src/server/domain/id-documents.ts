@@ -4,7 +4,12 @@
 // behind the `DocumentCheck` interface where a real provider (who would answer by webhook) goes.
 // Submitting moves the profile to ID_PROOFING_PENDING; the decision to ACTIVATED or back to
 // ID_PROOFING_FAILED, in the same transaction as the review.
+// What is stored is never what the client sent: the base64 is decoded strictly, the image is
+// decoded by libvips (sharp) and encoded again in its own format, so bytes hidden around or after
+// the picture (a script, a polyglot) and its metadata (EXIF with GPS position, XMP, comments) are
+// gone; the orientation the camera recorded is applied to the pixels first.
 import { and, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
 import type { Database } from '../db/client';
 import { idDocuments } from '../db/schema';
@@ -17,6 +22,14 @@ export const DOCUMENT_SIDES = ['front', 'back', 'selfie'] as const;
 export type DocumentSide = (typeof DOCUMENT_SIDES)[number];
 /** Largest image accepted, decoded: a phone photo resized by the portal fits well under it. */
 export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
+/**
+ * Largest picture decoded, in pixels (a 50-megapixel photo): a few kilobytes of PNG or JPEG can
+ * declare a picture that would take gigabytes to decode.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+// No cache of decoded images: they are identity documents, and each is read once.
+sharp.cache(false);
 
 export interface DocumentImage {
   contentType: 'image/jpeg' | 'image/png' | 'image/webp';
@@ -46,22 +59,88 @@ const fieldError = (side: DocumentSide, messageKey: string, message: string): Ap
   message,
 });
 
-/** Each side must be a JPEG, PNG or WebP image of at most MAX_IMAGE_BYTES. */
-export function imageErrors(images: Partial<Record<DocumentSide, unknown>>): ApiFieldError[] {
-  return DOCUMENT_SIDES.flatMap((side) => {
+/**
+ * The bytes of strict base64 (RFC 4648 section 4), or null: only the base64 alphabet, padded to a
+ * multiple of four, nothing after the padding, no whitespace, no data: prefix, no base64url. Node's
+ * decoder skips whatever it does not understand, so the text is taken only when encoding the
+ * decoded bytes again gives it back exactly.
+ */
+export function strictBase64(text: string): Buffer | null {
+  if (text.length % 4 !== 0) return null;
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.toString('base64') === text ? bytes : null;
+}
+
+/** Decodes the image and encodes it again in its format, without any metadata; null if unreadable. */
+async function reencode(bytes: Buffer, type: DocumentImage['contentType']): Promise<Buffer | null> {
+  try {
+    // failOn 'error': refuse corrupt pixel data, take the benign warnings real cameras cause.
+    const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+    const { format } = await image.metadata();
+    if (`image/${format}` !== type) return null;
+    // autoOrient: the EXIF orientation turns the pixels, since the EXIF block is not kept.
+    const oriented = image.autoOrient();
+    const encoded =
+      type === 'image/jpeg'
+        ? oriented.jpeg({ quality: 90 })
+        : type === 'image/png'
+          ? oriented.png()
+          : oriented.webp({ quality: 90 });
+    // sharp writes no metadata unless asked to (keepMetadata/withMetadata): none is asked for.
+    return await encoded.toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+type Checked = { ok: true; images: DocumentImages } | { ok: false; errors: ApiFieldError[] };
+
+/**
+ * Each side must be strict base64 of a JPEG, PNG or WebP image of at most MAX_IMAGE_BYTES that the
+ * image library can decode; the answer carries the images encoded again, the only bytes stored.
+ */
+export async function checkImages(
+  images: Partial<Record<DocumentSide, unknown>>,
+): Promise<Checked> {
+  const errors: ApiFieldError[] = [];
+  const clean: Partial<DocumentImages> = {};
+  // One side at a time: a request holds one decoded image in memory, not three.
+  for (const side of DOCUMENT_SIDES) {
     const image = images[side] as Partial<DocumentImage> | undefined;
-    if (!image || typeof image.data !== 'string' || !image.data)
-      return [fieldError(side, 'idDocument.required', 'Add a photo.')];
-    const bytes = Buffer.from(image.data, 'base64');
-    if (bytes.length > MAX_IMAGE_BYTES)
-      return [fieldError(side, 'idDocument.tooLarge', 'The photo is larger than 4 MB.')];
+    if (!image || typeof image.data !== 'string' || !image.data) {
+      errors.push(fieldError(side, 'idDocument.required', 'Add a photo.'));
+      continue;
+    }
+    const bytes = strictBase64(image.data);
+    if (!bytes) {
+      errors.push(
+        fieldError(side, 'idDocument.encoding', 'The photo is not valid base64 (RFC 4648).'),
+      );
+      continue;
+    }
+    if (bytes.length > MAX_IMAGE_BYTES) {
+      errors.push(fieldError(side, 'idDocument.tooLarge', 'The photo is larger than 4 MB.'));
+      continue;
+    }
     const format = SIGNATURES.find((s) => s.test(bytes));
-    if (!format || format.type !== image.contentType)
-      return [
+    if (!format || format.type !== image.contentType) {
+      errors.push(
         fieldError(side, 'idDocument.format', 'The photo must be a JPEG, PNG or WebP image.'),
-      ];
-    return [];
-  });
+      );
+      continue;
+    }
+    // Nothing more is decoded once a side failed: the request is refused anyway.
+    if (errors.length) continue;
+    const encoded = await reencode(bytes, format.type);
+    if (!encoded) {
+      errors.push(
+        fieldError(side, 'idDocument.unreadable', 'The photo could not be read as an image.'),
+      );
+      continue;
+    }
+    clean[side] = { contentType: format.type, data: encoded.toString('base64') };
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, images: clean as DocumentImages };
 }
 
 const binding = (id: string): string => `id_documents:${id}`;
@@ -93,8 +172,10 @@ export async function submitDocuments(
   profileId: string,
   images: Partial<Record<DocumentSide, unknown>>,
 ): Promise<{ id: string; status: ProfileStatus }> {
-  const errors = imageErrors(images);
-  if (errors.length) throw badRequest(`ValidationError: ${errors[0]?.message}`, errors);
+  // Decoded and encoded again before the transaction: no pooled connection waits on the images.
+  const checked = await checkImages(images);
+  if (!checked.ok)
+    throw badRequest(`ValidationError: ${checked.errors[0]?.message}`, checked.errors);
   return db.transaction(async (tx) => {
     const profile = await getProfile(tx, profileId, true);
     if (profile.status !== 'ID_PROOFING_FAILED')
@@ -102,7 +183,7 @@ export async function submitDocuments(
         `DocumentsNotExpected: documents are asked for only after a failed identity check (${profile.status})`,
       );
     assertTransition('ID_PROOFING_FAILED', 'ID_PROOFING_PENDING');
-    const { id } = await check.submit(tx, profileId, images as DocumentImages);
+    const { id } = await check.submit(tx, profileId, checked.images);
     await setStatus(tx, profileId, 'ID_PROOFING_PENDING');
     return { id, status: 'ID_PROOFING_PENDING' as const };
   });
