@@ -1,6 +1,7 @@
 // Attacks on the forgotten-password path, over real HTTP: finding out which emails have accounts,
 // replaying or guessing a reset link, resetting from another site, flooding a victim's inbox, a
-// weak new password, and a stolen session that outlives the reset.
+// weak new password, a stolen session that outlives the reset, and an older link that undoes it.
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -47,6 +48,17 @@ async function resetLinks(server: LiveServer, to: string, atLeast = 1): Promise<
   throw new Error(`no reset link reached ${to}`);
 }
 const tokenOf = (link: string): string => new URL(link).searchParams.get('token') ?? '';
+
+/** A sign-in page text of `locale` as a pattern, its placeholders matching anything. */
+const signInText = (locale: string, key: string): RegExp => {
+  const common = JSON.parse(readFileSync(`locales/${locale}/common.json`, 'utf8')) as {
+    signInPage: Record<string, string>;
+  };
+  const text = common.signInPage[key] ?? '';
+  expect(text, `${locale} signInPage.${key}`).not.toBe('');
+  const parts = text.split(/\{\{\w+\}\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+')}$`, 's');
+};
 
 describe.each(DATABASE_KINDS)('password reset attacks on %s', (kind) => {
   let server: LiveServer;
@@ -156,6 +168,62 @@ describe.each(DATABASE_KINDS)('password reset attacks on %s', (kind) => {
     });
     expect(expired.status).toBe(410);
     expect((await new HttpBrowser(server).signIn(user.email, PASSWORD)).status).toBe(303);
+  });
+
+  it('ends every other reset link with the reset, and mails a notice in the stored language', async () => {
+    const user = await registeredUser(server);
+    // The account's stored language (its portal's default here is English).
+    await server.database.db.execute(
+      sql`update profiles set preferred_language = 'de' where id = ${user.profileId}`,
+    );
+    // Two links: the victim's own, and a second one (or the other way round).
+    await form(server, FORGOT, { email: user.email });
+    const [older] = await resetLinks(server, user.email, 1);
+    await form(server, FORGOT, { email: user.email });
+    const newer = (await resetLinks(server, user.email, 2)).find((l) => l !== older);
+    expect(newer).toBeDefined();
+    expect(tokenOf(newer!)).not.toBe(tokenOf(older!));
+
+    const done = await form(server, RESET, {
+      token: tokenOf(newer!),
+      password: NEW_PASSWORD,
+      passwordConfirmation: NEW_PASSWORD,
+    });
+    expect(done.status).toBe(200);
+
+    // The older link no longer shows the form nor sets a password.
+    const page = await rawRequest(server, 'GET', `${RESET}?token=${tokenOf(older!)}`, {});
+    expect(page.status).toBe(410);
+    const undo = await form(server, RESET, {
+      token: tokenOf(older!),
+      password: 'Another-77-meadow',
+      passwordConfirmation: 'Another-77-meadow',
+    });
+    expect(undo.status).toBe(410);
+    expect((await new HttpBrowser(server).signIn(user.email, 'Another-77-meadow')).status).not.toBe(
+      303,
+    );
+    expect((await new HttpBrowser(server).signIn(user.email, NEW_PASSWORD)).status).toBe(303);
+    const live = rowsOf<{ id: string }>(
+      await server.database.db.execute(
+        sql`select id from tokens where purpose = 'PASSWORD_RESET' and email = ${user.email} and used_at is null`,
+      ),
+    );
+    expect(live).toEqual([]);
+
+    // "Your password was changed", in German, with no reset link in it.
+    let notice: { subject: string; text: string } | undefined;
+    for (let i = 0; i < 50 && !notice; i++) {
+      notice = (await outbox(server, user.email)).find(
+        (m) =>
+          !/\/reset\?/.test(m.text) &&
+          signInText('de', 'passwordChangedMailSubject').test(m.subject),
+      );
+      if (!notice) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(notice, 'the password-changed notice').toBeDefined();
+    expect(notice!.text).toMatch(signInText('de', 'passwordChangedMailText'));
+    expect(notice!.text).toContain(`${FORGOT}?lang=de`);
   });
 
   it('mails an account at most three links an hour, however often it is asked', async () => {

@@ -1,8 +1,9 @@
 // A forgotten password: a reset link mailed to the account's email, single use, valid one hour.
 // Only the link's SHA-256 is stored (a database reader cannot reset anyone's password), asking for
 // a link never reveals whether the email has an account, an account gets at most three links an
-// hour, and a reset ends every session of the account and lifts a sign-in lock (the link proves
-// control of the email, as the unlock code does).
+// hour, and a reset ends every session of the account and every other reset link of it, lifts a
+// sign-in lock (the link proves control of the email, as the unlock code does) and mails the
+// account a notice that its password was changed.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -101,14 +102,51 @@ export function passwordErrors(
   return errors;
 }
 
+/**
+ * What every change of an account's password does with it, in the change's transaction: every
+ * reset link still outstanding for the account's email is spent (a link mailed before the change
+ * must not undo it) and every session of the account ends. A password change other than the reset
+ * (none for recipients today) must call it too.
+ */
+export async function endCredentialsAfterPasswordChange(
+  tx: Database,
+  profile: { id: string; email: string },
+): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(tokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(tokens.purpose, RESET_PURPOSE),
+        eq(tokens.email, profile.email.toLowerCase()),
+        isNull(tokens.usedAt),
+      ),
+    );
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.profileId, profile.id), isNull(sessions.revokedAt)));
+}
+
+/** The account whose password was reset, as the "password changed" notice needs it. */
+export interface ResetAccount {
+  id: string;
+  email: string;
+  merchantId: string;
+  preferredLanguage: string | null;
+}
+
 export type ResetOutcome =
   | { state: 'done'; profileId: string }
   | { state: 'expired' }
   | { state: 'invalid'; errors: ApiFieldError[] };
 
 /**
- * Sets the new password with a live token, once: the token is spent in the same transaction, every
- * session of the account ends and a sign-in lock is lifted.
+ * Sets the new password with a live token, once: the token and every other reset link of the
+ * account are spent in the same transaction, every session of the account ends, a sign-in lock is
+ * lifted and `notify` queues the "password changed" notice (so it goes out exactly when the change
+ * is committed).
  */
 export async function resetPassword(
   db: Database,
@@ -116,6 +154,7 @@ export async function resetPassword(
   token: string,
   password: string,
   passwordConfirmation: string,
+  notify?: (tx: Database, account: ResetAccount) => Promise<void>,
 ): Promise<ResetOutcome> {
   const [row] = token
     ? await db
@@ -126,7 +165,12 @@ export async function resetPassword(
   if (!row || row.usedAt || !row.expiresAt || row.expiresAt.getTime() <= Date.now())
     return { state: 'expired' };
   const [profile] = await db
-    .select({ id: profiles.id, email: profiles.email })
+    .select({
+      id: profiles.id,
+      email: profiles.email,
+      merchantId: profiles.merchantId,
+      preferredLanguage: profiles.preferredLanguage,
+    })
     .from(profiles)
     .where(sql`lower(${profiles.email}) = ${row.email}`);
   if (!profile) return { state: 'expired' };
@@ -145,11 +189,9 @@ export async function resetPassword(
       .update(profiles)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(profiles.id, profile.id));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.profileId, profile.id), isNull(sessions.revokedAt)));
+    await endCredentialsAfterPasswordChange(tx, profile);
     await liftLock(tx, profile.id);
+    await notify?.(tx, profile);
     return true;
   });
   return done ? { state: 'done', profileId: profile.id } : { state: 'expired' };

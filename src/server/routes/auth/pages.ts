@@ -31,7 +31,10 @@ import {
   issueResetToken,
   resetPassword,
   RESET_TTL_MINUTES,
+  type ResetAccount,
 } from '../../domain/password-reset';
+import { recipientLocale } from '../../mail/compose';
+import type { Database } from '../../db/client';
 import { describeError } from '../../../core/i18n/messages';
 import { loadLocale } from '../../../core/i18n/load-locales';
 import { pageLocale, pageText } from './page-language';
@@ -350,6 +353,28 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
     });
     await mailer.flush();
   };
+  /**
+   * Queues, in the reset's transaction, the "your password was changed" notice in the account's
+   * stored language, with the way to take the account back (a new reset link) on its own portal.
+   */
+  const queuePasswordChanged =
+    (loginPath: string) =>
+    async (tx: Database, account: ResetAccount): Promise<void> => {
+      const merchant = merchants.byId(account.merchantId) ?? merchants.forHost(undefined);
+      const locale = recipientLocale(account.preferredLanguage, merchant);
+      const t = pageText(locale);
+      const portalName = merchant.configuration.branding.portalName;
+      const link = `${portalOrigin(config.publicUrl, merchant)}${loginPath}/forgot?${new URLSearchParams({ lang: locale })}`;
+      const mail = {
+        subject: t('passwordChangedMailSubject', { portalName }),
+        text: t('passwordChangedMailText', { portalName, link }),
+      };
+      await mailer.enqueue(tx, {
+        to: account.email,
+        ...mail,
+        html: brandedHtml(merchant, locale, mail),
+      });
+    };
   const resetExpiredPage = (view: PageContext, forgotPath: string) =>
     renderPage(
       view,
@@ -668,7 +693,14 @@ ${noticeHtml({
         reply.header('referrer-policy', 'same-origin');
         const refused = refuseCrossSite(request, reply, view);
         if (refused) return refused;
-        const outcome = await resetPassword(db, forms, token, password, passwordConfirmation);
+        const outcome = await resetPassword(
+          db,
+          forms,
+          token,
+          password,
+          passwordConfirmation,
+          queuePasswordChanged(path),
+        );
         if (outcome.state === 'expired')
           return htmlPage(reply, 410, resetExpiredPage(view, forgotPath));
         if (outcome.state === 'invalid') {
@@ -687,6 +719,10 @@ ${noticeHtml({
             }),
           );
         }
+        // The notice was queued with the change; sent after the answer, like the reset link.
+        void mailer
+          .flush()
+          .catch((error: unknown) => request.log.error({ err: error }, 'notice not sent'));
         // This browser's session ended with the others: it signs in again with the new password.
         if (request.session) await app.endSession(request, reply);
         request.log.info(
