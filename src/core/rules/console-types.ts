@@ -8,7 +8,12 @@ export interface VersionSummary {
   status: VersionStatus;
   author: string;
   createdAt: string;
+  /** The rules version (publication id) in use when the draft was saved; 0 = the files. */
   basedOn: number;
+  /** The country's published version the draft was made from; null = its file. */
+  baseVersion: number | null;
+  /** The country's published version the approval was given against (while approved, published). */
+  approvedBase: number | null;
   restoredFrom: number | null;
   reviewer: string | null;
   reviewComment: string | null;

@@ -379,6 +379,13 @@ export const ruleVersions = pgTable(
     rules: text('rules').notNull(),
     /** The rules version (publication id) current when the draft was saved; 0 = the files. */
     basedOn: integer('based_on').notNull(),
+    /**
+     * The country's published version (a rule_versions id; null = its file) the draft was made
+     * from. Publishing needs an approval against the version published then (issue 29).
+     */
+    baseVersion: integer('base_version'),
+    /** The country's published version (null = its file) the approval was given against. */
+    approvedBase: integer('approved_base'),
     /** A restore: the published version this draft brings back. */
     restoredFrom: integer('restored_from'),
     authorId: uuid('author_id').references(() => staff.id, { onDelete: 'set null' }),

@@ -12,6 +12,7 @@ import {
   rulesOf,
   setReview,
   versionCounts,
+  withdrawApproval,
   type RuleVersionRow,
 } from '../repositories/rule-versions';
 import type { RulesSource } from '../services/rules-source';
@@ -80,6 +81,8 @@ export const summary = (row: RuleVersionRow): VersionSummary => ({
   author: row.authorEmail,
   createdAt: row.createdAt.toISOString(),
   basedOn: row.basedOn,
+  baseVersion: row.baseVersion,
+  approvedBase: row.approvedBase,
   restoredFrom: row.restoredFrom,
   reviewer: row.reviewerEmail,
   reviewComment: row.reviewComment,
@@ -136,22 +139,47 @@ export async function getCountry(ctx: RulesConsoleContext, country: string) {
   };
 }
 
-/** Saves a draft after the checks of `npm run rules:check` for this country and the refusals. */
 /** Who saves a draft: a staff member, or the admin key (`npm run rules:import`). */
 export interface Author {
   staffId: string | null;
   email: string;
 }
 
+/** A country's published version for messages: "version 12", or its file's rules. */
+const versionName = (version: number | null): string =>
+  version === null ? "the file's rules" : `version ${version}`;
+
+/**
+ * Saves a draft after the checks of `npm run rules:check` for this country and the refusals.
+ * `madeFrom`: the country's published version the editor showed (null = its file); when given
+ * and no longer the published one, the draft would undo what was published since: refused.
+ * The draft records the published version it is made from (its base).
+ */
 export async function saveDraft(
   ctx: RulesConsoleContext,
   staff: Author,
   country: string,
   rules: Record<string, unknown>,
   restoredFrom: number | null = null,
+  madeFrom?: number | null,
 ): Promise<VersionSummary> {
   const { catalog, id: basedOn } = ctx.rules.current;
   assertRuleName(country, catalog);
+  if (madeFrom !== undefined) {
+    const now = await publishedVersionOf(ctx.db, country);
+    if (now !== madeFrom) {
+      await recordAudit(ctx.db, {
+        staffId: staff.staffId,
+        actor: staff.email,
+        action: 'draft.refused',
+        country,
+        detail: { code: 'DraftBaseMoved', madeFrom, publishedNow: now },
+      });
+      throw conflict(
+        `DraftBaseMoved: these rules were edited from ${versionName(madeFrom)} of ${country}, but ${versionName(now)} has been published since; reload the country and make the change again on the rules now published`,
+      );
+    }
+  }
   const rule = rules as unknown as CountryRules;
   if (rule.country !== country)
     refuse('RulesInvalid', [
@@ -188,6 +216,7 @@ export async function saveDraft(
         basedOn,
         authorEmail: `${fileOf(country)} (the rules before the console)`,
       });
+    const baseVersion = await publishedVersionOf(tx, country);
     const [inserted] = await tx
       .insert(ruleVersions)
       .values({
@@ -195,6 +224,7 @@ export async function saveDraft(
         status: 'draft',
         rules: JSON.stringify(rules),
         basedOn,
+        baseVersion,
         restoredFrom,
         authorId: staff.staffId,
         authorEmail: staff.email,
@@ -296,14 +326,20 @@ function checkResults(findings: RuleFinding[], rule: CountryRules) {
   return { examples, problems: findings.filter((f) => !f.example).map((f) => f.problem) };
 }
 
-/** A version with its rules, its changes against the published rules and its example results. */
+/**
+ * A version with its rules, its changes against the published rules and its example results, and
+ * the country's version published now (the one an approval is given against).
+ */
 export async function getVersion(ctx: RulesConsoleContext, id: number) {
   const row = await getRuleVersion(ctx.db, id);
+  // The changes are shown against the rules published now, as the approval will record.
+  await ctx.rules.refresh(true);
   const { catalog } = ctx.rules.current;
   const rules = rulesOf(row);
   const rule = rules as unknown as CountryRules;
   return {
     ...summary(row),
+    publishedVersion: await publishedVersionOf(ctx.db, row.country),
     rules,
     changes: diffRules(catalog.rules[row.country] ?? {}, rules),
     ...checkResults(checkDraft(catalog, row.country, rule), rule),
@@ -379,13 +415,19 @@ function assertApprover(staff: StaffSession, row: RuleVersionRow, action: string
     throw forbidden(`FourEyes: you wrote version ${row.id}; another approver must ${action} it`);
 }
 
-/** An approver other than the author approves a draft, or sends it back with a comment. */
+/**
+ * An approver other than the author approves a draft, or sends it back with a comment. An
+ * approval is given against the country's version published now (recorded with it): the changes
+ * the approver saw are against it. `reviewedAgainst` is the published version the approver's page
+ * showed; when given and no longer the published one, the approval is refused (review again).
+ */
 export async function review(
   ctx: RulesConsoleContext,
   staff: StaffSession,
   id: number,
   decision: 'approve' | 'send-back',
   comment: string | null,
+  reviewedAgainst?: number | null,
 ): Promise<VersionSummary> {
   const row = await getRuleVersion(ctx.db, id);
   assertApprover(staff, row, decision === 'approve' ? 'approve' : 'send back');
@@ -400,22 +442,59 @@ export async function review(
       },
     ]);
   const to = decision === 'approve' ? 'approved' : 'sent_back';
-  if (!(await setReview(ctx.db, id, 'draft', to, staff.email, comment)))
+  const against = await publishedVersionOf(ctx.db, row.country);
+  if (decision === 'approve' && reviewedAgainst !== undefined && reviewedAgainst !== against)
+    throw conflict(
+      `DraftBaseMoved: you reviewed version ${id}'s changes against ${versionName(reviewedAgainst)} of ${row.country}, but ${versionName(against)} has been published since; reload the version and review its changes again`,
+    );
+  if (!(await setReview(ctx.db, id, 'draft', to, staff.email, comment, against)))
     throw conflict(`NotADraft: version ${id} is ${row.status}, not a draft awaiting review`);
+  const detail = {
+    ...(comment ? { comment } : {}),
+    ...(decision === 'approve' ? { approvedAgainst: against } : {}),
+  };
   await recordAudit(ctx.db, {
     staffId: staff.staffId,
     actor: staff.email,
     action: decision === 'approve' ? 'draft.approve' : 'draft.send-back',
     country: row.country,
     version: id,
-    ...(comment ? { detail: { comment } } : {}),
+    ...(Object.keys(detail).length ? { detail } : {}),
   });
   return summary(await getRuleVersion(ctx.db, id));
 }
 
 /**
+ * An approval given against a version of the country that is no longer the published one: the
+ * draft would undo what was published since, which nobody reviewed. The approval is withdrawn
+ * (the version is a draft awaiting review again, to be reviewed against the rules published now)
+ * and publishing is refused.
+ */
+async function refuseStale(
+  ctx: RulesConsoleContext,
+  staff: StaffSession,
+  row: RuleVersionRow,
+  approvedAgainst: number | null,
+  publishedNow: number | null,
+): Promise<never> {
+  const withdrawn = await withdrawApproval(ctx.db, row.id, approvedAgainst);
+  await recordAudit(ctx.db, {
+    staffId: staff.staffId,
+    actor: staff.email,
+    action: 'publish.refused',
+    country: row.country,
+    version: row.id,
+    detail: { code: 'DraftBaseMoved', approvedAgainst, publishedNow, approvalWithdrawn: withdrawn },
+  });
+  throw conflict(
+    `DraftBaseMoved: version ${row.id} was approved against ${versionName(approvedAgainst)} of ${row.country}, but ${versionName(publishedNow)} has been published since; publishing it would undo that unreviewed. Its approval is withdrawn: it needs an approval against the rules published now (or a new draft made from them)`,
+  );
+}
+
+/**
  * Publishes an approved version after the whole check of every country with it in place; the
- * server swaps its validators at once (other processes within RULES_CHECK_MS).
+ * server swaps its validators at once (other processes within RULES_CHECK_MS). Only an approval
+ * given against the country's version published now counts (else `refuseStale`).
  */
 export async function publish(
   ctx: RulesConsoleContext,
@@ -428,6 +507,9 @@ export async function publish(
     throw conflict(
       `NotApproved: version ${id} is ${row.status}; only an approved version is published`,
     );
+  const publishedNow = await publishedVersionOf(ctx.db, row.country);
+  if (row.approvedBase !== publishedNow)
+    await refuseStale(ctx, staff, row, row.approvedBase, publishedNow);
   await ctx.rules.refresh(true);
   const checkedAgainst = ctx.rules.current.id;
   const { meta, messages } = inputs();
@@ -453,7 +535,10 @@ export async function publish(
       errors,
     );
   }
-  const publication = await ctx.db.transaction(async (tx) => {
+  type Outcome =
+    | { stale: { approvedAgainst: number | null; publishedNow: number | null } }
+    | { publication: { id: number } };
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     // Publications one at a time, across processes: the whole check above ran against the newest
     // publication, and must still be the newest when this one lands (else two countries checked
     // apart could be published together unchecked).
@@ -465,6 +550,15 @@ export async function publish(
       throw conflict(
         'PublishRaced: another version was published while this one was checked; publish again',
       );
+    // Under the lock: the approval is still against the country's version published now.
+    const [approval] = await tx
+      .select({ approvedBase: ruleVersions.approvedBase })
+      .from(ruleVersions)
+      .where(and(eq(ruleVersions.id, id), eq(ruleVersions.status, 'approved')));
+    if (!approval) throw conflict(`NotApproved: version ${id} changed meanwhile`);
+    const now = await publishedVersionOf(tx, row.country);
+    if (approval.approvedBase !== now)
+      return { stale: { approvedAgainst: approval.approvedBase, publishedNow: now } };
     const updated = await tx
       .update(ruleVersions)
       .set({ status: 'published', publishedAt: new Date() })
@@ -482,10 +576,13 @@ export async function publish(
       action: 'publish',
       country: row.country,
       version: id,
-      detail: { rulesVersion: inserted.id },
+      detail: { rulesVersion: inserted.id, approvedAgainst: now },
     });
-    return inserted;
+    return { publication: inserted };
   });
+  if ('stale' in outcome)
+    return refuseStale(ctx, staff, row, outcome.stale.approvedAgainst, outcome.stale.publishedNow);
+  const { publication } = outcome;
   await ctx.rules.invalidate();
   return { ...summary(await getRuleVersion(ctx.db, id)), rulesVersion: publication.id };
 }

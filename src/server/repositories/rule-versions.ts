@@ -66,6 +66,7 @@ export async function publishedVersionOf(db: Database, country: string): Promise
   return row?.versionId ?? null;
 }
 
+/** `approvedBase`: the country's published version the approval is given against. */
 export async function setReview(
   db: Database,
   id: number,
@@ -73,11 +74,47 @@ export async function setReview(
   to: 'approved' | 'sent_back',
   reviewer: string,
   comment: string | null,
+  approvedBase: number | null = null,
 ): Promise<boolean> {
   const rows = await db
     .update(ruleVersions)
-    .set({ status: to, reviewerEmail: reviewer, reviewComment: comment, reviewedAt: new Date() })
+    .set({
+      status: to,
+      reviewerEmail: reviewer,
+      reviewComment: comment,
+      reviewedAt: new Date(),
+      approvedBase: to === 'approved' ? approvedBase : null,
+    })
     .where(and(eq(ruleVersions.id, id), eq(ruleVersions.status, from)))
+    .returning({ id: ruleVersions.id });
+  return rows.length === 1;
+}
+
+/**
+ * An approval that went stale (given against `approvedBase`, no longer the published version):
+ * the version is a draft awaiting review again. A newer approval is left alone.
+ */
+export async function withdrawApproval(
+  db: Database,
+  id: number,
+  approvedBase: number | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(ruleVersions)
+    .set({
+      status: 'draft',
+      reviewerEmail: null,
+      reviewComment: null,
+      reviewedAt: null,
+      approvedBase: null,
+    })
+    .where(
+      and(
+        eq(ruleVersions.id, id),
+        eq(ruleVersions.status, 'approved'),
+        sql`${ruleVersions.approvedBase} is not distinct from ${approvedBase}`,
+      ),
+    )
     .returning({ id: ruleVersions.id });
   return rows.length === 1;
 }

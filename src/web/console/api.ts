@@ -99,6 +99,8 @@ export interface CountryRulesNow {
 }
 
 export interface VersionDetail extends VersionSummary {
+  /** The country's version published now (null = its file): what an approval is given against. */
+  publishedVersion: number | null;
   rules: RuleFile;
   changes: RuleChange[];
   examples: ExampleResult[];
@@ -124,13 +126,21 @@ export const consoleApi = {
   country: (country: string) => call<CountryRulesNow>('GET', `/countries/${country}`),
   versions: (country: string) => call<VersionSummary[]>('GET', `/countries/${country}/versions`),
   version: (id: number) => call<VersionDetail>('GET', `/versions/${id}`),
-  saveDraft: (country: string, rules: RuleFile) =>
-    call<VersionSummary>('POST', `/countries/${country}/drafts`, { rules }),
+  /** `baseVersion`: the country's published version the editor started from (null = its file). */
+  saveDraft: (country: string, rules: RuleFile, baseVersion?: number | null) =>
+    call<VersionSummary>('POST', `/countries/${country}/drafts`, {
+      rules,
+      ...(baseVersion !== undefined ? { baseVersion } : {}),
+    }),
   preview: (country: string, rules: RuleFile) =>
     call<Preview>('POST', `/countries/${country}/preview`, { rules }),
   editorSchema: () => call<{ url: string }>('GET', '/editor-schema'),
-  approve: (id: number, comment?: string) =>
-    call<VersionSummary>('POST', `/versions/${id}/approve`, comment ? { comment } : {}),
+  /** `baseVersion`: the country's published version the changes were shown against. */
+  approve: (id: number, comment?: string, baseVersion?: number | null) =>
+    call<VersionSummary>('POST', `/versions/${id}/approve`, {
+      ...(comment ? { comment } : {}),
+      ...(baseVersion !== undefined ? { baseVersion } : {}),
+    }),
   sendBack: (id: number, comment: string) =>
     call<VersionSummary>('POST', `/versions/${id}/send-back`, { comment }),
   publish: (id: number) => call<VersionSummary>('POST', `/versions/${id}/publish`),

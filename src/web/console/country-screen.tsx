@@ -83,7 +83,8 @@ function CountryEditor({
     setRefusal(null);
     setSaved(null);
     try {
-      const version = await consoleApi.saveDraft(now.country, ruleFile);
+      // The published version the editor started from: refused if another was published since.
+      const version = await consoleApi.saveDraft(now.country, ruleFile, now.publishedVersion);
       setSaved(version.id);
       // The new draft appears in the versions list; what was typed stays in the editor.
       onSaved();

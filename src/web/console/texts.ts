@@ -117,6 +117,14 @@ export const texts = {
       restore: (id: number) => `Restored as draft version ${id}, to be approved and published.`,
     },
     refused: 'Refused:',
+    /** A draft made from a version that is no longer the published one. */
+    baseMoved: (country: string, base: string, now: string) =>
+      `This draft was made from ${base} of ${country}, but ${now} has been published since. The changes below are against ${now}: approving this draft also approves undoing whatever ${now} changed that this draft does not change again. If that is not intended, send it back so that its author makes the change again on the rules published now.`,
+    /** An approval given against a version that is no longer the published one. */
+    approvalStale: (country: string, base: string, now: string) =>
+      `This draft was approved against ${base} of ${country}, but ${now} has been published since. Publishing it will be refused and its approval withdrawn: it must be reviewed and approved again against the rules published now.`,
+    versionName: (version: number | null) =>
+      version === null ? "the file's rules" : `version ${version}`,
   },
   statuses: {
     seed: 'seed (the file)',

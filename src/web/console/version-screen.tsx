@@ -53,7 +53,13 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
     setBusy(action);
     setOutcome(null);
     try {
-      if (action === 'approve') await consoleApi.approve(version.id, comment.trim() || undefined);
+      if (action === 'approve')
+        await consoleApi.approve(
+          version.id,
+          comment.trim() || undefined,
+          // The changes shown are against this version: the approval is given against it.
+          version.publishedVersion,
+        );
       if (action === 'sendBack') await consoleApi.sendBack(version.id, comment.trim());
       if (action === 'publish') await consoleApi.publish(version.id);
       if (action === 'restore') {
@@ -69,6 +75,8 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
       const problems =
         error instanceof ConsoleApiError ? error.errors.map((e) => e.message).slice(1) : [];
       setOutcome({ text: `${T.refused} ${handleError(error)}`, error: true, problems });
+      // A stale approval was withdrawn (or another version published): show the version as it is.
+      if (error instanceof ConsoleApiError && /^DraftBaseMoved:/.test(error.message)) onChanged();
     } finally {
       setBusy(null);
       window.setTimeout(() => outcomeRef.current?.focus());
@@ -76,6 +84,17 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
   };
 
   const reviewable = version.status === 'draft';
+  const name = T.versionName;
+  const baseMoved =
+    version.status === 'draft' && version.baseVersion !== version.publishedVersion
+      ? T.baseMoved(version.country, name(version.baseVersion), name(version.publishedVersion))
+      : version.status === 'approved' && version.approvedBase !== version.publishedVersion
+        ? T.approvalStale(
+            version.country,
+            name(version.approvedBase),
+            name(version.publishedVersion),
+          )
+        : null;
   const publishable = version.status === 'approved';
   const restorable = version.status === 'published' || version.status === 'seed';
   const button = (action: Action, label: string, secondary = false) => (
@@ -154,6 +173,12 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
               ))}
             </ul>
           ) : null}
+        </div>
+      ) : null}
+
+      {baseMoved ? (
+        <div className="console-alert console-alert--error" role="note">
+          <p>{baseMoved}</p>
         </div>
       ) : null}
 

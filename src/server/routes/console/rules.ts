@@ -39,6 +39,8 @@ const versionSummary = exact({
   author: str,
   createdAt: dateTime,
   basedOn: int,
+  baseVersion: nullable('integer'),
+  approvedBase: nullable('integer'),
   restoredFrom: nullable('integer'),
   reviewer: nullable('string'),
   reviewComment: nullable('string'),
@@ -75,10 +77,29 @@ const checked = {
 };
 const versionDetail: JsonSchema = {
   ...versionSummary,
-  properties: { ...versionSummary.properties, rules: ruleFile, ...checked },
-  required: [...(versionSummary.required ?? []), 'rules', 'changes', 'examples', 'problems'],
+  properties: {
+    ...versionSummary.properties,
+    publishedVersion: nullable('integer'),
+    rules: ruleFile,
+    ...checked,
+  },
+  required: [
+    ...(versionSummary.required ?? []),
+    'publishedVersion',
+    'rules',
+    'changes',
+    'examples',
+    'problems',
+  ],
 };
 const STAFF = { staff: true } as const;
+/** The country's published version the staff member's page showed (null = its file). */
+const baseVersion: JsonSchema = {
+  type: ['integer', 'null'],
+  minimum: 1,
+  description:
+    "The country's published version the page showed (null: its file); refused with 409 DraftBaseMoved when another has been published since",
+};
 const tags = ['console'];
 
 const rulesRoutes: FastifyPluginAsync = async (app) => {
@@ -151,15 +172,18 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           additionalProperties: false,
           required: ['rules'],
-          properties: { rules: ruleFile },
+          properties: { rules: ruleFile, baseVersion },
         },
         response: { 201: data(versionSummary) },
       },
     },
     async (request, reply) => {
       const { country } = request.params as { country: string };
-      const { rules } = request.body as { rules: Record<string, unknown> };
-      const saved = await saveDraft(ctx, staffOf(request), country, rules);
+      const { rules, baseVersion: madeFrom } = request.body as {
+        rules: Record<string, unknown>;
+        baseVersion?: number | null;
+      };
+      const saved = await saveDraft(ctx, staffOf(request), country, rules, null, madeFrom);
       return reply.status(201).send({ data: saved });
     },
   );
@@ -236,11 +260,11 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
     async (request) => ({ data: await getVersion(ctx, versionId(request.params)) }),
   );
 
-  const reviewBody = (required: string[]) => ({
+  const reviewBody = (required: string[], extra: Record<string, JsonSchema> = {}) => ({
     type: 'object',
     additionalProperties: false,
     required,
-    properties: { comment: { type: 'string', maxLength: 2000 } },
+    properties: { comment: { type: 'string', maxLength: 2000 }, ...extra },
   });
   app.post(
     '/versions/:id/approve',
@@ -248,14 +272,18 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       config: STAFF,
       schema: {
         tags,
-        summary: 'Approve a draft (an approver other than its author)',
+        summary:
+          'Approve a draft (an approver other than its author), against the version of its country published now',
         params: idParams,
-        body: reviewBody([]),
+        body: reviewBody([], { baseVersion }),
         response: { 200: data(versionSummary) },
       },
     },
     async (request) => {
-      const { comment } = (request.body ?? {}) as { comment?: string };
+      const { comment, baseVersion: against } = (request.body ?? {}) as {
+        comment?: string;
+        baseVersion?: number | null;
+      };
       return {
         data: await review(
           ctx,
@@ -263,6 +291,7 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
           versionId(request.params),
           'approve',
           comment ?? null,
+          against,
         ),
       };
     },
@@ -292,7 +321,8 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       config: STAFF,
       schema: {
         tags,
-        summary: 'Publish an approved version (after the whole check); it takes effect at once',
+        summary:
+          'Publish an approved version (after the whole check); it takes effect at once. Refused with 409 DraftBaseMoved, the approval withdrawn, when it was approved against a version of its country no longer published',
         params: idParams,
         response: {
           200: data({
