@@ -2,6 +2,7 @@
 // npm run admin -- set-status --profile <id> --status ON_HOLD
 // npm run admin -- create-staff --email a@b.c --role editor|approver [--password <at least 12>]
 // npm run admin -- disable-staff --email a@b.c
+// npm run admin -- unlock-staff --email a@b.c
 // Talks to a running server (--url, default http://localhost:$PORT or 8080) with the admin key
 // from ADMIN_API_KEY, --key, or the development key the server wrote under DATA_DIR.
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ const USAGE = `usage:
   npm run admin -- set-status --profile <id> --status <PROFILE_STATUS>
   npm run admin -- create-staff --email <email> --role editor|approver [--password <password>]
   npm run admin -- disable-staff --email <email>
+  npm run admin -- unlock-staff --email <email>
 options: --url <server>  --key <admin key>`;
 
 function fail(message: string, code = 2): never {
@@ -113,6 +115,9 @@ if (command === 'create-claim') {
 } else if (command === 'disable-staff') {
   if (!values.email) fail('disable-staff needs --email');
   await call('POST', '/master/admin/v1/staff/disable', { email: values.email });
+} else if (command === 'unlock-staff') {
+  if (!values.email) fail('unlock-staff needs --email');
+  await call('POST', '/master/admin/v1/staff/unlock', { email: values.email });
 } else {
   fail(command ? `unknown command "${command}"` : 'no command given');
 }

@@ -1,9 +1,11 @@
 // Sign-in rules: per-account throttling (NIST SP 800-63B 5.2.2), login CSRF (the form is accepted
-// only from the portal's own pages) and where a sign-in may send the browser afterwards.
+// only from the portal's own pages) and where a sign-in may send the browser afterwards. The
+// throttle is the same for recipients (profiles) and the rules console's staff (staff): one rule,
+// counted in each account's own row.
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { profiles, unknownSignIns } from '../db/schema';
+import { profiles, staff, unknownSignIns } from '../db/schema';
 import type { ProfileRow } from '../repositories/profiles';
 import { hashPassword, needsRehash } from '../services/passwords';
 
@@ -13,12 +15,26 @@ export const SOFT_LOCK_AFTER_FAILURES = 5;
 export const SOFT_LOCK_FIRST_SECONDS = 60;
 /** ...up to this. */
 export const SOFT_LOCK_MAX_SECONDS = 60 * 60;
-/** NIST SP 800-63B: at most 100 consecutive failures, then only a code sent to the email unlocks. */
+/**
+ * NIST SP 800-63B: at most 100 consecutive failures, then only a code sent to the email unlocks a
+ * recipient, and only the admin API a staff member.
+ */
 export const HARD_LOCK_AFTER_FAILURES = 100;
 /** Sign-in form posts per client address per minute (the per-address limit, beside the above). */
 export const SIGN_IN_POSTS_PER_ADDRESS_PER_MINUTE = 30;
 
 type ThrottleState = Pick<ProfileRow, 'failedSignIns' | 'signInLockedUntil' | 'signInHardLocked'>;
+
+/** The tables whose rows count their own sign-in failures: recipients' profiles, console staff. */
+export type ThrottledTable = typeof profiles | typeof staff;
+/** An account whose sign-in is throttled: a profile id, or an account row of another table. */
+export type ThrottledAccount = string | { table: ThrottledTable; id: string };
+
+const accountOf = (account: ThrottledAccount): { table: ThrottledTable; id: string } =>
+  typeof account === 'string' ? { table: profiles, id: account } : account;
+
+/** A staff member of the rules console, counted and locked as a recipient is. */
+export const staffAccount = (staffId: string): ThrottledAccount => ({ table: staff, id: staffId });
 
 /** The temporary lock that `failures` consecutive failures earn (0: none yet). */
 export function lockSeconds(failures: number): number {
@@ -51,24 +67,25 @@ export const minutesToWait = (seconds: number): number => Math.max(1, Math.ceil(
  */
 export async function takeAttempt(
   db: Database,
-  profileId: string,
+  account: ThrottledAccount,
   now = new Date(),
 ): Promise<{ gate: SignInGate; failures: number }> {
+  const { table, id } = accountOf(account);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({
-        failedSignIns: profiles.failedSignIns,
-        signInLockedUntil: profiles.signInLockedUntil,
-        signInHardLocked: profiles.signInHardLocked,
+        failedSignIns: table.failedSignIns,
+        signInLockedUntil: table.signInLockedUntil,
+        signInHardLocked: table.signInHardLocked,
       })
-      .from(profiles)
-      .where(eq(profiles.id, profileId))
+      .from(table)
+      .where(eq(table.id, id))
       .for('update');
     if (!row) return { gate: { state: 'open' } as const, failures: 0 };
     const gate = signInGate(row, now);
     if (gate.state !== 'open') return { gate, failures: row.failedSignIns };
     const counted = oneMoreFailure(row.failedSignIns, now);
-    await tx.update(profiles).set(counted).where(eq(profiles.id, profileId));
+    await tx.update(table).set(counted).where(eq(table.id, id));
     return { gate, failures: counted.failedSignIns };
   });
 }
@@ -89,8 +106,17 @@ function gateAfter(failures: number): SignInGate {
   return seconds ? { state: 'locked', retryAfterSeconds: seconds } : { state: 'open' };
 }
 
-const emailHash = (email: string): string =>
-  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+/** Whose sign-in an unknown email was tried at: the portal's, or the rules console's. */
+export type SignInDoor = 'recipients' | 'staff';
+
+/**
+ * The row of an email with no account at one door. The console's rows carry a prefix no hex hash
+ * has, so guesses at the portal never lock (nor tell apart) emails at the console.
+ */
+const unknownKey = (email: string, door: SignInDoor): string => {
+  const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return door === 'staff' ? `staff:${hash}` : hash;
+};
 
 /**
  * An attempt with an email that has no account, counted and locked as an account's would be: the
@@ -102,10 +128,11 @@ export async function failUnknownAttempt(
   db: Database,
   email: string,
   now = new Date(),
+  door: SignInDoor = 'recipients',
 ): Promise<{ counted: boolean; gate: SignInGate }> {
   // No email is nobody's: answered as a wrong password, with no row to count in.
   if (!email.trim()) return { counted: true, gate: { state: 'open' } };
-  const key = emailHash(email);
+  const key = unknownKey(email, door);
   return db.transaction(async (tx) => {
     await tx.insert(unknownSignIns).values({ emailHash: key }).onConflictDoNothing();
     const [row = { failedSignIns: 0, signInLockedUntil: null }] = await tx
@@ -132,14 +159,15 @@ export async function failUnknownAttempt(
  * the database failed): a refusal of ours must not count towards locking the account. The lock
  * that attempt set goes when the count falls below the threshold again.
  */
-export async function returnAttempt(db: Database, profileId: string): Promise<void> {
+export async function returnAttempt(db: Database, account: ThrottledAccount): Promise<void> {
+  const { table, id } = accountOf(account);
   await db
-    .update(profiles)
+    .update(table)
     .set({
-      failedSignIns: sql`greatest(${profiles.failedSignIns} - 1, 0)`,
-      signInLockedUntil: sql`case when ${profiles.failedSignIns} - 1 < ${SOFT_LOCK_AFTER_FAILURES} then null else ${profiles.signInLockedUntil} end`,
+      failedSignIns: sql`greatest(${table.failedSignIns} - 1, 0)`,
+      signInLockedUntil: sql`case when ${table.failedSignIns} - 1 < ${SOFT_LOCK_AFTER_FAILURES} then null else ${table.signInLockedUntil} end`,
     })
-    .where(eq(profiles.id, profileId));
+    .where(eq(table.id, id));
 }
 
 /**
@@ -148,41 +176,50 @@ export async function returnAttempt(db: Database, profileId: string): Promise<vo
  */
 export async function afterFailure(
   db: Database,
-  profileId: string,
+  account: ThrottledAccount,
   failures: number,
 ): Promise<{ gate: SignInGate; newlyHardLocked: boolean }> {
+  const { table, id } = accountOf(account);
   if (failures >= HARD_LOCK_AFTER_FAILURES) {
     const updated = await db
-      .update(profiles)
+      .update(table)
       .set({ signInHardLocked: true, signInLockedUntil: null })
-      .where(and(eq(profiles.id, profileId), eq(profiles.signInHardLocked, false)))
-      .returning({ id: profiles.id });
+      .where(and(eq(table.id, id), eq(table.signInHardLocked, false)))
+      .returning({ id: table.id });
     return { gate: { state: 'hardLocked' }, newlyHardLocked: updated.length > 0 };
   }
   return { gate: gateAfter(failures), newlyHardLocked: false };
 }
 
-/** A right password: the failure count starts again, and an old-parameter hash is upgraded. */
+/**
+ * A right password (and, for staff, a right code): the failure count starts again, and an
+ * old-parameter hash is upgraded. `table` is where `account` lives (profiles unless said).
+ */
 export async function recordSuccess(
   db: Database,
-  profile: Pick<ProfileRow, 'id' | 'passwordHash'>,
+  account: Pick<ProfileRow, 'id' | 'passwordHash'>,
   password: string,
+  table: ThrottledTable = profiles,
 ): Promise<void> {
-  const upgrade = needsRehash(profile.passwordHash)
+  const upgrade = needsRehash(account.passwordHash)
     ? { passwordHash: await hashPassword(password) }
     : {};
   await db
-    .update(profiles)
+    .update(table)
     .set({ failedSignIns: 0, signInLockedUntil: null, signInHardLocked: false, ...upgrade })
-    .where(eq(profiles.id, profile.id));
+    .where(eq(table.id, account.id));
 }
 
-/** The unlock code was right: the account may sign in again, from a clean count. */
-export async function liftLock(db: Database, profileId: string): Promise<void> {
+/**
+ * The lock is lifted (a recipient's unlock code was right, an admin unlocked a staff member): the
+ * account may sign in again, from a clean count.
+ */
+export async function liftLock(db: Database, account: ThrottledAccount): Promise<void> {
+  const { table, id } = accountOf(account);
   await db
-    .update(profiles)
+    .update(table)
     .set({ failedSignIns: 0, signInLockedUntil: null, signInHardLocked: false })
-    .where(eq(profiles.id, profileId));
+    .where(eq(table.id, id));
 }
 
 export type FormPostVerdict = 'sameOrigin' | 'crossSite';

@@ -14,7 +14,7 @@ import { portalOrigin } from '../../services/merchants';
 import { blockTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
-import { createStaffAccount, disableStaffAccount } from '../../domain/staff';
+import { createStaffAccount, disableStaffAccount, unlockStaffAccount } from '../../domain/staff';
 import { importDrafts, publishedRules } from '../../domain/rules-console';
 import { publishedCountries } from '../../repositories/rule-versions';
 import { STAFF_ROLES, type StaffRole } from '../../services/staff-sessions';
@@ -244,6 +244,35 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { email } = request.body as { email: string };
       return { data: await disableStaffAccount(db, email) };
+    },
+  );
+
+  // A staff account locked by failed sign-ins (100 in a row, or a temporary lock): signs in again
+  // from a clean count. Audited as staff.unlock.
+  app.post(
+    '/staff/unlock',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        security: [{ adminKey: [] }],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email'],
+          properties: { email: { type: 'string', format: 'email', maxLength: 254 } },
+        },
+        response: {
+          200: data(
+            exact({ id: uuid, email: str, failedSignIns: { type: 'integer', minimum: 0 } }),
+            'The unlocked account, with the consecutive failures it had.',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { email } = request.body as { email: string };
+      return { data: await unlockStaffAccount(db, email) };
     },
   );
 

@@ -1,7 +1,8 @@
 // The rules console's staff sign-in (email + password + TOTP code → staff session cookie), who is
-// signed in, sign-out, and the audit log. Rate limited per address; every action is audited.
+// signed in, sign-out, and the audit log. Rate limited per address, and counted and locked per
+// account as recipients' sign-in is (domain/staff.ts); every action is audited.
 import type { FastifyPluginAsync } from 'fastify';
-import { signInStaff } from '../../domain/staff';
+import { signInStaff, StaffSignInLocked } from '../../domain/staff';
 import { staffOf } from '../../plugins/staff-session';
 import { listAudit, recordAudit } from '../../repositories/staff';
 import { STAFF_ROLES } from '../../services/staff-sessions';
@@ -49,7 +50,12 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const body = request.body as { email: string; password: string; code: string };
-      const member = await signInStaff(db, sealer, body);
+      const member = await signInStaff(db, sealer, body).catch((error: unknown) => {
+        // A temporary lock: 429 with how long to wait; a hard lock: 423 until an admin unlocks.
+        if (error instanceof StaffSignInLocked && error.retryAfterSeconds !== null)
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      });
       await app.startStaffSession(reply, member.id);
       return { data: member };
     },
