@@ -85,6 +85,8 @@ const CALLS: [Exclude<ProfileAction, 'inviteGuardian'>, Call][] = [
     'consentAsGuardian',
     () => ['POST', `/me/guardian/confirm-consent/${randomUUID()}`, { consent: true }],
   ],
+  // A wrong password: allowed is 403 WrongPassword, refused is 409 before any password check.
+  ['deleteAccount', () => ['DELETE', '/me', { password: 'Not-the-password-1' }]],
   // A phone is part of the profile (no such phone: allowed is 404, refused is 409).
   ['editProfile', () => ['DELETE', `/me/phones/${randomUUID()}`]],
   [

@@ -37,6 +37,11 @@ export const API_ERROR_NAMES = [
   'DocumentsNotFound',
   'DocumentsNotExpected',
   'DocumentsAlreadyReviewed',
+  // Deleting the account
+  'AccountNotDeletable',
+  'WrongPassword',
+  'PasswordLocked',
+  'AccountLocked',
   // Guardians
   'GuardianIsSelf',
   'GuardianNotActivated',

@@ -4,7 +4,8 @@
 // Product decision on ON_HOLD (spec section 6 forbids only deleting a payout method): a hold is an
 // operations review, so it also stops what moves money or changes identity while the review runs —
 // accepting and cancelling claims and editing the profile. Payout methods can still be added,
-// edited and preferred, so the person is ready when the hold is lifted.
+// edited and preferred, so the person is ready when the hold is lifted. Deleting the account is
+// stopped too (issue 29): it would delete the payout methods a hold keeps and end the review.
 import type { ProfileStatus } from '../types/entities/profile-status';
 
 export type ProfileAction =
@@ -16,7 +17,8 @@ export type ProfileAction =
   | 'deletePayoutMethod'
   | 'preferPayoutMethod'
   | 'inviteGuardian'
-  | 'consentAsGuardian';
+  | 'consentAsGuardian'
+  | 'deleteAccount';
 
 const ACTIVATED: readonly ProfileStatus[] = ['ACTIVATED'];
 /** Proofed: activated, or activated and then put on hold. */
@@ -44,6 +46,21 @@ export const STATUS_ACTIONS: Record<ProfileAction, readonly ProfileStatus[]> = {
   preferPayoutMethod: PROOFED,
   inviteGuardian: ['VERIFIED', 'GUARDIAN_CONSENT_PENDING', 'GUARDIAN_CONSENT_REJECTED'],
   consentAsGuardian: ACTIVATED,
+  // Every status but a hold and the blocks (LOCKED and DEACTIVATED sessions are stopped before any
+  // route anyway). A claim in payment also stops it: the server's check, not the table's.
+  deleteAccount: [
+    'DRAFT',
+    'CREATED',
+    'VERIFIED',
+    'ID_PROOFING_PENDING',
+    'ID_PROOFING_FAILED',
+    'ACTIVATED',
+    'NAME_MATCH_FAILED',
+    'RELATIONSHIP_VERIFICATION_FAILED',
+    'RELATIONSHIP_VERIFICATION_FAILED_FINAL',
+    'GUARDIAN_CONSENT_PENDING',
+    'GUARDIAN_CONSENT_REJECTED',
+  ],
 };
 
 export function mayDo(status: string | null | undefined, action: ProfileAction): boolean {

@@ -15,6 +15,7 @@ const REFUSED: Record<ProfileAction, string> = {
   preferPayoutMethod: 'payout methods cannot be preferred',
   inviteGuardian: 'a guardian cannot be invited',
   consentAsGuardian: 'a guardian decision cannot be taken',
+  deleteAccount: 'the account cannot be deleted',
 };
 
 /** Refuses (409) an action the profile's status does not allow. */

@@ -10,6 +10,8 @@ import type { Sealer } from './encryption';
 export interface CardVault {
   store(tx: Database, pan: string): Promise<string>;
   remove(tx: Database, token: string): Promise<void>;
+  /** Whether an entry is kept under this token (a deleted card or account leaves none). */
+  holds(tx: Database, token: string): Promise<boolean>;
 }
 
 export function createEmbeddedCardVault(sealer: Sealer): CardVault {
@@ -23,6 +25,13 @@ export function createEmbeddedCardVault(sealer: Sealer): CardVault {
     },
     async remove(tx, token) {
       await tx.delete(cardVault).where(eq(cardVault.token, token));
+    },
+    async holds(tx, token) {
+      const rows = await tx
+        .select({ token: cardVault.token })
+        .from(cardVault)
+        .where(eq(cardVault.token, token));
+      return rows.length > 0;
     },
   };
 }

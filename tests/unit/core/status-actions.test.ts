@@ -19,6 +19,7 @@ const ACTIONS: ProfileAction[] = [
   'preferPayoutMethod',
   'inviteGuardian',
   'consentAsGuardian',
+  'deleteAccount',
 ];
 const allowedIn = (action: ProfileAction) => PROFILE_STATUSES.filter((s) => mayDo(s, action));
 
@@ -29,7 +30,7 @@ describe('status table', () => {
       for (const status of statuses) expect(PROFILE_STATUSES).toContain(status);
   });
 
-  it('ACTIVATED may do everything but invite a guardian', () => {
+  it('ACTIVATED may do everything but invite a guardian (deleting the account included)', () => {
     expect(ACTIONS.filter((a) => !mayDo('ACTIVATED', a))).toEqual(['inviteGuardian']);
   });
 
@@ -63,6 +64,13 @@ describe('status table', () => {
         'VERIFIED',
       ].sort(),
     );
+  });
+
+  it('the account is deleted in any status but a hold and the blocks (issue 29)', () => {
+    expect(allowedIn('deleteAccount').sort()).toEqual(
+      PROFILE_STATUSES.filter((s) => !['ON_HOLD', 'LOCKED', 'DEACTIVATED'].includes(s)).sort(),
+    );
+    expect(refusalOf('ON_HOLD', 'deleteAccount')).toBe('ProfileOnHold');
   });
 
   it('a guardian is invited exactly where the state machine can reach GUARDIAN_CONSENT_PENDING', () => {

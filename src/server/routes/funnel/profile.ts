@@ -21,6 +21,7 @@ import { assertClaimInvitationLive, getLiveToken } from '../../repositories/toke
 import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { assertTransition } from '../../services/profile-lifecycle';
 import { assertMay } from '../../domain/status-policy';
+import { deleteAccount } from '../../domain/account-deletion';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import { DEFAULT_MINIMUM_AGE } from '../../../core/schemas/compose';
 import type { Merchant } from '../../services/merchants';
@@ -566,16 +567,30 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     return { data: await readProfileDto(db, profileId) };
   });
 
-  const deleteSchema = { tags: ['profile'], response: { 200: RESPONSES.deleted } };
-  app.delete('/me', { schema: deleteSchema }, async (request, reply) => {
-    const profileId = sessionProfileId(request);
-    await db.transaction(async (tx) => {
-      await tx.update(claims).set({ profileId: null }).where(eq(claims.profileId, profileId));
-      await tx.delete(profiles).where(eq(profiles.id, profileId));
-    });
-    await app.endSession(request, reply);
-    return { data: { deleted: true } };
-  });
+  // Deleting the account asks for the password again and is refused on hold or while a claim is
+  // being paid (domain/account-deletion.ts, issue 29).
+  const deleteSchema = {
+    tags: ['profile'],
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['password'],
+      properties: {
+        password: { type: 'string', minLength: 1, maxLength: 256, description: 'Asked again.' },
+      },
+    },
+    response: { 200: RESPONSES.deleted },
+  };
+  app.delete(
+    '/me',
+    { config: { rateLimit: app.limit(10, 'account') }, schema: deleteSchema },
+    async (request, reply) => {
+      const { password } = request.body as { password: string };
+      await deleteAccount(db, app.deps.cardVault, sessionProfileId(request), password);
+      await app.endSession(request, reply);
+      return { data: { deleted: true } };
+    },
+  );
 
   app.delete(
     '/me/phones/:id',

@@ -61,8 +61,9 @@ export const profileApi = api.injectEndpoints({
         }
       },
     }),
-    deleteProfile: build.mutation<{ deleted: boolean }, void>({
-      query: () => ({ url: '/funnel/v1/me', method: 'DELETE' }),
+    /** Deletes the account: the password is asked again (issue 29). */
+    deleteProfile: build.mutation<{ deleted: boolean }, { password: string }>({
+      query: ({ password }) => ({ url: '/funnel/v1/me', method: 'DELETE', body: { password } }),
       invalidatesTags: ['Profile', 'Principal'],
     }),
     registerForClaim: build.mutation<

@@ -1,9 +1,12 @@
 // "Delete my account" (spec section 4: DELETE /me clears the profile and principal and signs out).
 // The confirmation says what goes and what stays: claims and payments already made are kept, as
-// payment records must be, without the account that received them.
+// payment records must be, without the account that received them. Where the status table withholds
+// deletion (on hold) the button is not offered and one sentence says why.
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mayDo } from '../../../../core/profile/status-actions';
 import { Section } from '../../../components/section';
+import { useGetProfileQuery } from '../../profile/api/profile-api';
 
 // The confirmation is loaded when asked for: most visits to /settings never open it.
 const DeleteAccountDialog = lazy(() => import('./delete-account-dialog'));
@@ -11,6 +14,7 @@ const DeleteAccountDialog = lazy(() => import('./delete-account-dialog'));
 export function DeleteAccount() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const { data: profile } = useGetProfileQuery();
   const opener = useRef<HTMLButtonElement>(null);
   // The dialog arrives after its chunk, when the focus may have left the button on the way: it is
   // given back to the button explicitly once the dialog is gone.
@@ -23,14 +27,18 @@ export function DeleteAccount() {
       title={t('settings.deleteAccount.title')}
       description={t('settings.deleteAccount.lead')}
     >
-      <button
-        ref={opener}
-        type="button"
-        className="button button--secondary"
-        onClick={() => setOpen(true)}
-      >
-        {t('settings.deleteAccount.open')}
-      </button>
+      {mayDo(profile?.status, 'deleteAccount') ? (
+        <button
+          ref={opener}
+          type="button"
+          className="button button--secondary"
+          onClick={() => setOpen(true)}
+        >
+          {t('settings.deleteAccount.open')}
+        </button>
+      ) : (
+        <p>{t('settings.deleteAccount.withheld')}</p>
+      )}
       {open ? (
         <Suspense fallback={null}>
           <DeleteAccountDialog onClose={close} />
