@@ -195,6 +195,9 @@ describe('keyboard only (browser)', () => {
     await tabTo(page, field(t.field('residency')));
     await page.keyboard.type('United States');
     await expect.poll(() => page.locator('#root_residency').inputValue()).toBe('US');
+    // The US form (SSN or ITIN) replaces the generic one once its variant has loaded: a keyboard
+    // user tabs on when it is on the screen.
+    await page.getByLabel(named(t.field('ssnOrItin'))).waitFor();
     await tabTo(page, field(t.field('ssnOrItin')));
     await page.keyboard.type('123-45-6789');
     await tabTo(page, field(t.common('registration.details.next')));

@@ -19,6 +19,12 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The payout-method cards load their preview (and the form-variant manifest) lazily beside the
+// list: loaded here once, so a test that ends while /settings is still showing does not leave the
+// import running into the next file's teardown.
+beforeAll(async () => {
+  await import('../../../src/web/features/payment-methods/components/method-preview');
+});
 // The default handlers answer as a signed-in user, whose browser holds the session's CSRF cookie
 // (without it the portal knows it has no session and asks nothing).
 beforeEach(() => {
