@@ -9,6 +9,9 @@ import { startServer } from '../src/server/main';
 import { compressAssets } from './compress-assets';
 
 if (!existsSync(join(VALIDATORS_DIR, 'manifest.json'))) buildValidators();
+// The development default: the outbox (every mail's codes and links) is on unless DEV_OUTBOX says
+// otherwise (DEV_OUTBOX=0). The server alone never turns it on, and production never serves it.
+if (process.env.NODE_ENV !== 'production' && !process.env.DEV_OUTBOX) process.env.DEV_OUTBOX = '1';
 const config = loadConfig();
 if (!existsSync(join(config.webDir, 'index.html'))) {
   console.log('Building the portal (first start only)...');
@@ -39,11 +42,11 @@ console.log(`
 Payee Portal is running at ${url}/
   API health:   ${url}/master/health      API docs: ${url}/master/docs
   Database:     ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}
-  Dev outbox:   ${config.production ? '(off in production)' : `${url}/master/dev/v1/outbox`}
+  Dev outbox:   ${config.devOutbox ? `${url}/master/dev/v1/outbox` : config.production ? '(off in production)' : `(off: DEV_OUTBOX=${process.env.DEV_OUTBOX ?? ''})`}
   Admin key:    ${config.adminKeyGenerated ? `${config.adminApiKey}  (generated for development; set ADMIN_API_KEY to choose one)` : 'from ADMIN_API_KEY'}
 
 Create a first claim:
   npm run admin -- create-claim --email you@example.com --amount 125.50 --currency USD
-then open the invitation link it prints (also in the dev outbox).
+then open the invitation link it prints${config.devOutbox ? ' (also in the dev outbox)' : ''}.
 Second merchant (dark theme): http://dark.localhost:${config.port}/
 `);

@@ -105,6 +105,9 @@ export async function startPortal(
     APP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PUBLIC_URL: `http://localhost:${port}`,
     RATE_LIMIT_SCALE: '10000',
+    // The journeys read the mailed codes from the development outbox (npm start's default, said
+    // here so that an exported DEV_OUTBOX=0 cannot take it away).
+    DEV_OUTBOX: '1',
     ...options.env,
   };
   const child = startScript(

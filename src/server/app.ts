@@ -299,7 +299,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(consoleSessionRoutes, { prefix: '/master/console/v1' });
   await app.register(consoleRulesRoutes, { prefix: '/master/console/v1' });
   await app.register(validatorRoutes, { prefix: '/master/rules' });
-  if (!config.production) await app.register(devRoutes, { prefix: '/master/dev/v1' });
+  // Every mail's codes and links: only when the operator asked for it (DEV_OUTBOX=1, never production).
+  if (config.devOutbox) await app.register(devRoutes, { prefix: '/master/dev/v1' });
   await app.register(webRoutes);
   return app;
 }

@@ -1,5 +1,6 @@
 // Server settings from the environment, read once at start. Defaults run the product out of the
-// box: embedded PostgreSQL (PGlite) under ./data, development outbox on, generated admin key.
+// box: embedded PostgreSQL (PGlite) under ./data, generated admin key. The development outbox is
+// on only with DEV_OUTBOX=1 (which `npm start` sets for development) and never in production.
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from '../core/schemas/catalog';
@@ -20,6 +21,11 @@ export interface ServerConfig {
   smtpUrl: string | null;
   mailFrom: string;
   adminApiKey: string;
+  /**
+   * The development outbox route, which shows every mail's codes and links (DEV_OUTBOX=1; never in
+   * production, whatever DEV_OUTBOX says).
+   */
+  devOutbox: boolean;
   /** True when the admin key was generated because ADMIN_API_KEY is unset. */
   adminKeyGenerated: boolean;
   encryptionKey: string | null;
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM ?? 'Payee Portal <no-reply@payee-portal.local>',
     adminApiKey: adminKey ?? randomBytes(24).toString('base64url'),
     adminKeyGenerated: !adminKey,
+    devOutbox: !production && flag(env.DEV_OUTBOX, false),
     encryptionKey: env.APP_ENCRYPTION_KEY ?? null,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     merchantsDir: resolve(env.MERCHANTS_DIR ?? join(REPO_ROOT, 'config/merchants')),

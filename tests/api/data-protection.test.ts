@@ -36,6 +36,7 @@ describe.each(DATABASE_KINDS)('data protection on %s', (kind) => {
       RATE_LIMIT_SCALE: '100',
       APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       DATA_DIR: '/tmp/payee-test-data',
+      DEV_OUTBOX: '1',
     });
     app = await buildApp({ config, database, logger: { level: 'trace', stream } });
 

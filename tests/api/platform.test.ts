@@ -178,6 +178,7 @@ describe('platform', () => {
       ADMIN_API_KEY: ADMIN_KEY,
       RATE_LIMIT_SCALE: '100',
       DATA_DIR: '/tmp/payee-test-data',
+      DEV_OUTBOX: '1',
     });
     const app = await buildApp({ config, database, logger: { level: 'debug', stream } });
     try {

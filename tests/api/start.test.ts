@@ -40,6 +40,8 @@ describe('npm start', () => {
       REDIS_URL: '',
       ADMIN_API_KEY: '',
       NODE_ENV: 'development',
+      // npm start's own default turns the development outbox on (read below).
+      DEV_OUTBOX: '',
     };
     server = spawn('npm', ['start'], {
       cwd: REPO_ROOT,

@@ -101,6 +101,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       REDIS_URL: '',
       SMTP_URL: '',
       NODE_ENV: 'test',
+      // The journeys read the mailed codes from the development outbox (start.ts's default; said
+      // here so that an exported DEV_OUTBOX=0 cannot take it away).
+      DEV_OUTBOX: '1',
       ADMIN_API_KEY: E2E_ADMIN_KEY,
       APP_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
       PUBLIC_URL: `http://localhost:${port}`,

@@ -1,5 +1,5 @@
 // Splits the one generated document in two: the funnel API, public, and the operations API (admin
-// and the development outbox), documented apart and not public in production.
+// and the development outbox when DEV_OUTBOX=1), documented apart and not public in production.
 
 export interface OpenApiDocument {
   openapi: string;
@@ -35,8 +35,8 @@ export function splitDocument(document: OpenApiDocument): {
         title: 'Payee Portal operations API',
         description:
           'The admin API (header `x-admin-key`), the rules console API (staff session cookie and ' +
-          'CSRF header) and, outside production, the development outbox. Not public in ' +
-          'production. Errors are `{code, message, errors?}`.',
+          'CSRF header) and, with DEV_OUTBOX=1 outside production, the development outbox. Not ' +
+          'public in production. Errors are `{code, message, errors?}`.',
       },
     },
   };

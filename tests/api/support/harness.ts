@@ -30,6 +30,8 @@ export async function startTestApp(
     DATA_DIR: '/tmp/payee-test-data',
     PUBLIC_URL: 'http://localhost:8080',
     RATE_LIMIT_SCALE: '100',
+    // The tests read the mailed codes and links from the development outbox.
+    DEV_OUTBOX: '1',
     APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...env,
   });

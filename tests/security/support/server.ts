@@ -60,6 +60,8 @@ async function listen(
     ADMIN_API_KEY: ADMIN_KEY,
     DATA_DIR: '/tmp/payee-security-data',
     RATE_LIMIT_SCALE: '1',
+    // The tests read the mailed codes and links from the development outbox.
+    DEV_OUTBOX: '1',
     APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...env,
   });

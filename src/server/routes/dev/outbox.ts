@@ -1,5 +1,6 @@
 // Development outbox (DESIGN.md section 5): every message the server would send, newest first.
-// Registered only when NODE_ENV is not production.
+// Registered only with DEV_OUTBOX=1 (config.devOutbox; `npm start` sets it for development) and
+// never in production: anyone who can reach it reads every code and reset link.
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { outbox } from '../../db/schema';
