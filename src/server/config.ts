@@ -65,6 +65,9 @@ export interface ServerConfig {
   exchangeRateMaxAgeHours: number;
 }
 
+/** The shortest ADMIN_API_KEY production starts with. */
+export const ADMIN_KEY_MIN_LENGTH = 32;
+
 export const SIMULATORS = ['identity-proofing', 'paypal', 'card-vault', 'exchange-rates'] as const;
 export type Simulator = (typeof SIMULATORS)[number];
 
@@ -111,6 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const adminKey = env.ADMIN_API_KEY || undefined;
   if (production && !adminKey)
     throw new Error('ADMIN_API_KEY must be set when NODE_ENV=production');
+  // The admin key opens every profile and claim: a short one can be guessed (the generated key has 32).
+  if (production && adminKey && adminKey.length < ADMIN_KEY_MIN_LENGTH)
+    throw new Error(
+      `ADMIN_API_KEY must be at least ${ADMIN_KEY_MIN_LENGTH} characters when NODE_ENV=production ` +
+        '(generate one with: openssl rand -base64 32)',
+    );
   // A generated key on the server's disk is for development only: production data must be sealed
   // under a key the operator holds (and can rotate).
   if (production && !env.APP_ENCRYPTION_KEY)

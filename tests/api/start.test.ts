@@ -84,4 +84,26 @@ describe('npm start', () => {
     ).json()) as { data: { subject: string }[] };
     expect(outbox.data[0]?.subject).toContain('$125.50');
   }, 120_000);
+
+  it('refuses to start in production with an ADMIN_API_KEY under 32 characters, naming it', async () => {
+    const refused = run('npm', ['start'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        NODE_ENV: 'production',
+        ADMIN_API_KEY: 'short-admin-key-0123456789',
+        APP_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+      },
+      timeout: 60_000,
+    });
+    await expect(refused).rejects.toMatchObject({
+      stderr: expect.stringMatching(
+        /ADMIN_API_KEY must be at least 32 characters when NODE_ENV=production/,
+      ),
+    });
+  }, 90_000);
 });

@@ -176,6 +176,27 @@ describe('production mode', () => {
     expect(() => loadConfig({ ...PRODUCTION })).toThrow(/APP_ENCRYPTION_KEY must be set/);
   });
 
+  it('refuses to start with an ADMIN_API_KEY under 32 characters, naming the variable', async () => {
+    const short = {
+      ...PRODUCTION,
+      ALLOW_SIMULATORS: ALL_SIMULATORS,
+      ADMIN_API_KEY: 'k'.repeat(31),
+    };
+    await expect(startLiveServer(DATABASE_KINDS[0]!, short)).rejects.toThrow(
+      /ADMIN_API_KEY must be at least 32 characters when NODE_ENV=production/,
+    );
+    // The message names the variable, never the key.
+    expect(() => loadConfig({ ...short, APP_ENCRYPTION_KEY: OTHER_KEY })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('k'.repeat(31)) }),
+    );
+    expect(
+      loadConfig({ ...short, APP_ENCRYPTION_KEY: OTHER_KEY, ADMIN_API_KEY: 'k'.repeat(32) })
+        .adminApiKey,
+    ).toBe('k'.repeat(32));
+    // Outside production a short key still starts (tests and local runs choose their own).
+    expect(loadConfig({ NODE_ENV: 'test', ADMIN_API_KEY: 'short' }).adminApiKey).toBe('short');
+  });
+
   it('refuses to start with a simulator it was not told about, naming it', async () => {
     const kind = DATABASE_KINDS[0]!;
     await expect(startLiveServer(kind, { ...PRODUCTION, ALLOW_SIMULATORS: '' })).rejects.toThrow(

@@ -8,7 +8,7 @@ import { openTestDatabase, type DatabaseKind } from './databases';
 import { PERSON, US_ADDRESS } from '../../fixtures/people';
 import { checkResponses, type ResponseChecker } from '../../support/openapi-responses';
 
-export const ADMIN_KEY = 'test-admin-key-0123456789';
+export const ADMIN_KEY = 'test-admin-key-0123456789-abcdefghij';
 export const PASSWORD = 'Sunrise-42-river';
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 

@@ -14,7 +14,7 @@ import { PERSON, US_ADDRESS } from '../../fixtures/people';
 import { checkResponses, type ResponseChecker } from '../../support/openapi-responses';
 
 export { DATABASE_KINDS } from '../../api/support/databases';
-export const ADMIN_KEY = 'security-admin-key-0123456789';
+export const ADMIN_KEY = 'security-admin-key-0123456789-abcdef';
 export const PASSWORD = 'Sunrise-42-river';
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
 
