@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -411,4 +412,33 @@ export const rulePublications = pgTable('rule_publications', {
   country: text('country').notNull(),
   publishedBy: text('published_by').notNull(),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When this version's validator modules were stored (validator_modules; set in the publication's
+   * transaction). Null: published before they were stored, built once on first use (issue 29).
+   */
+  validatorsBuiltAt: timestamp('validators_built_at', { withTimezone: true }),
 });
+
+/**
+ * A published rules version's precompiled validator modules (issue 29 point 3): built once at
+ * publication, served by version and exact file name (the name carries the content's hash).
+ */
+export const validatorModules = pgTable(
+  'validator_modules',
+  {
+    rulesVersion: integer('rules_version')
+      .notNull()
+      .references(() => rulePublications.id),
+    /** The URL's last segment: "<variant>.<content hash>.js". */
+    file: text('file').notNull(),
+    /** The variant's place in the version's list. */
+    position: integer('position').notNull(),
+    formId: text('form_id').notNull(),
+    country: text('country'),
+    method: text('method'),
+    methodName: text('method_name'),
+    /** The module's JavaScript, as served. */
+    source: text('source').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rulesVersion, t.file] })],
+);

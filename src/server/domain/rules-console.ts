@@ -18,6 +18,7 @@ import {
 import type { RulesSource } from '../services/rules-source';
 import type { StaffSession } from '../services/staff-sessions';
 import { variantModules } from '../services/published-validators';
+import { buildVersionModules, storeVersionModules } from '../services/stored-validators';
 import {
   checkCatalog,
   loadMetaSchema,
@@ -535,6 +536,10 @@ export async function publish(
       errors,
     );
   }
+  // The new rules version's validator modules, built once here and stored with the publication
+  // (issue 29 point 3): no request ever builds them. `catalog` is that version's rules, since the
+  // publication lands only while `checkedAgainst` is still the newest.
+  const modules = buildVersionModules(ctx.rules.files, catalog);
   type Outcome =
     | { stale: { approvedAgainst: number | null; publishedNow: number | null } }
     | { publication: { id: number } };
@@ -570,6 +575,7 @@ export async function publish(
       .values({ versionId: id, country: row.country, publishedBy: staff.email })
       .returning({ id: rulePublications.id });
     if (!inserted) throw new Error('publication insert returned nothing');
+    await storeVersionModules(tx, inserted.id, modules);
     await recordAudit(tx, {
       staffId: staff.staffId,
       actor: staff.email,

@@ -11,7 +11,7 @@ import { createValidatorStore, type ValidatorStore } from '../services/published
 declare module 'fastify' {
   interface FastifyInstance {
     rules: RulesSource;
-    /** The precompiled validators of published and previewed rules the portal loads. */
+    /** Previewed rules' validator modules (published ones are stored: services/stored-validators.ts). */
     validatorModules: ValidatorStore;
   }
   interface FastifyRequest {

@@ -16,8 +16,10 @@ import { variantFileName, type ServedVariant } from '../../core/validation/preco
 
 export const VALIDATORS_PATH = '/master/rules/validators';
 
-interface VariantModule {
+export interface VariantModule {
   variant: ServedVariant;
+  /** The URL's last segment: "<variant>.<content hash>.js". */
+  file: string;
   source: string;
 }
 
@@ -69,6 +71,7 @@ export function variantModules(
         v.method && v.country ? composer.transferMethodName(v.country, v.method) : undefined;
       return {
         source,
+        file,
         variant: {
           formId: v.formId,
           ...(v.country ? { country: v.country } : {}),
@@ -87,39 +90,20 @@ export function schemaModule(key: string, schema: object, scope: string): Varian
   const ajv = createAjv({ standalone: true, strict: false });
   const source = boundModuleSource(standaloneCode(ajv, ajv.compile(schema)), key, schema);
   const name = key.replace(/[^\w-]+/g, '-');
-  return {
-    source,
-    variant: { formId: name, url: `${VALIDATORS_PATH}/${scope}/${name}.${hashOf(source)}.js` },
-  };
+  const file = `${name}.${hashOf(source)}.js`;
+  return { source, file, variant: { formId: name, url: `${VALIDATORS_PATH}/${scope}/${file}` } };
 }
 
 /**
- * The modules a process has generated, by URL. A published version's are generated again on a
- * miss (any process can, from the database), so only the versions used last are kept (a portal
- * that runs for months through many publications does not keep every one); previews are kept in
- * memory, the last few hundred.
+ * The preview modules a process has generated, by URL, kept in memory (the last few hundred). A
+ * published version's modules are not here: they are built once at publication and stored in the
+ * database (services/stored-validators.ts), so no request makes this process build them.
  */
-export function createValidatorStore(
-  options: { previewLimit?: number; versionLimit?: number } = {},
-) {
+export function createValidatorStore(options: { previewLimit?: number } = {}) {
   const limit = options.previewLimit ?? 400;
-  const versionLimit = options.versionLimit ?? 16;
-  const byVersion = new Map<number, VariantModule[]>();
   const previews = new Map<string, string>();
 
   return {
-    /** The changed variants of a rules version, generated once while it stays in use. */
-    forVersion(id: number, files: RuleCatalog, catalog: RuleCatalog): ServedVariant[] {
-      let modules = byVersion.get(id);
-      if (!modules) modules = id === 0 ? [] : variantModules(files, catalog, String(id));
-      // Used last goes last; the version used longest ago goes first when there are too many.
-      byVersion.delete(id);
-      byVersion.set(id, modules);
-      while (byVersion.size > versionLimit)
-        byVersion.delete(byVersion.keys().next().value as number);
-      return modules.map((m) => m.variant);
-    },
-
     /** Keeps preview modules (newest last) and answers their variants. */
     keep(modules: VariantModule[]): ServedVariant[] {
       for (const m of modules) {
@@ -130,17 +114,9 @@ export function createValidatorStore(
       return modules.map((m) => m.variant);
     },
 
-    /** The source behind a URL, or undefined (a version not generated here yet, or unknown). */
+    /** The source behind a preview URL, or undefined. */
     source(url: string): string | undefined {
-      const preview = previews.get(url);
-      if (preview) return preview;
-      const version = /\/(\d+)\/[^/]+$/.exec(url)?.[1];
-      return byVersion.get(Number(version))?.find((m) => m.variant.url === url)?.source;
-    },
-
-    /** Whether the version's modules are here (else the caller generates them, then asks again). */
-    has(id: number): boolean {
-      return byVersion.has(id);
+      return previews.get(url);
     },
   };
 }

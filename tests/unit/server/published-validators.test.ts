@@ -1,21 +1,28 @@
-// The validator modules a process keeps: only the rules versions used last (any process generates
-// an evicted one again from the database), so months of publications do not pile up in memory.
+// The validator modules a process keeps in memory: previews only, the last few hundred. Published
+// versions' modules are stored in the database at publication (issue 29 point 3), never rebuilt on
+// a request: see tests/security/validator-modules.test.ts.
 import { describe, expect, it } from 'vitest';
 import { createValidatorStore } from '../../../src/server/services/published-validators';
+import { buildVersionModules } from '../../../src/server/services/stored-validators';
 import { catalog } from '../../support/validator';
 
+const preview = (name: string) => ({
+  file: `${name}.js`,
+  source: `/* ${name} */`,
+  variant: { formId: name, url: `/master/rules/validators/preview/${name}.js` },
+});
+
 describe('validator store', () => {
-  it('keeps the versions used last and lets the one used longest ago go', () => {
-    const store = createValidatorStore({ versionLimit: 2 });
-    // The same rules as the build: no module differs, so nothing is compiled here.
-    store.forVersion(1, catalog, catalog);
-    store.forVersion(2, catalog, catalog);
-    store.forVersion(1, catalog, catalog); // used again: now the newest
-    store.forVersion(3, catalog, catalog);
-    expect([1, 2, 3].map((id) => store.has(id))).toEqual([true, false, true]);
-    // Asked again, an evicted version is generated again.
-    expect(store.forVersion(2, catalog, catalog)).toEqual([]);
-    expect(store.has(2)).toBe(true);
-    expect(store.has(1)).toBe(false);
+  it('keeps the previews made last and lets the oldest go', () => {
+    const store = createValidatorStore({ previewLimit: 2 });
+    store.keep([preview('a'), preview('b')]);
+    store.keep([preview('a')]); // kept again: now the newest
+    store.keep([preview('c')]);
+    const source = (name: string) => store.source(`/master/rules/validators/preview/${name}.js`);
+    expect(['a', 'b', 'c'].map(source)).toEqual(['/* a */', undefined, '/* c */']);
+  });
+
+  it('builds no module for a version whose rules are the files the portal was built from', () => {
+    expect(buildVersionModules(catalog, catalog)).toEqual([]);
   });
 });
