@@ -4,11 +4,11 @@
 //   rules in use becomes a draft (checked like any draft), which an approver approves as usual.
 // Talks to a running server (--url, default http://localhost:$PORT or 8080) with the admin key
 // from ADMIN_API_KEY, --key, or the development key the server wrote under DATA_DIR.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import * as prettier from 'prettier';
 import { REPO_ROOT } from '../src/core/schemas/catalog';
+import { RefusedRuleFiles, writeExportedRules } from './rules-export';
 
 const USAGE = `usage:
   npm run rules:export [-- --url <server> --key <admin key>]
@@ -62,14 +62,14 @@ if (command === 'export') {
     rulesVersion: number;
     rules: Record<string, unknown>;
   }>('GET', '/rules/published');
-  const names = Object.keys(rules);
-  for (const name of names) {
-    const path = join(rulesDir, `${name}.json`);
-    const options = (await prettier.resolveConfig(path)) ?? {};
-    writeFileSync(
-      path,
-      await prettier.format(JSON.stringify(rules[name], null, 2), { ...options, filepath: path }),
-    );
+  // The names come from the server: only the expected file names are written (scripts/rules-export.ts).
+  let names: string[];
+  try {
+    names = await writeExportedRules(rulesDir, rules);
+  } catch (error) {
+    if (!(error instanceof RefusedRuleFiles)) throw error;
+    console.error(`✗ ${error.message}`);
+    process.exit(1);
   }
   console.log(
     names.length
