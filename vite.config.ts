@@ -65,6 +65,7 @@ const APP_CODE = src(
     'core/profile/status-actions',
   ].join('|'),
 );
+const ACCOUNT_SETUP = src('web/components/step-progress|web/lib/use-phone-format');
 // react-redux's selector hook: pages that use it load it, the light start page does not.
 const SELECTOR =
   /node_modules[\\/]use-sync-external-store[\\/](with-selector|cjs[\\/][^\\/]*with-selector)/;
@@ -241,6 +242,9 @@ export default defineConfig({
               },
               priority: 5,
             },
+            // Account setup's small shared parts travel together (each file compresses alone):
+            // the step progress (setup, verification, identity check) and the phone formatting.
+            { name: 'account-setup', test: ACCOUNT_SETUP, priority: 4 },
             { name: 'vendor-uk-modulus', test: UK_MODULUS, priority: 4 },
             { name: 'vendor-tax-id', test: TAX_ID, priority: 4 },
             { name: 'vendor-phone', test: PHONE, priority: 4 },

@@ -2,7 +2,7 @@
 // The confirmation says what goes and what stays: claims and payments already made are kept, as
 // payment records must be, without the account that received them. Where the status table withholds
 // deletion (on hold) the button is not offered and one sentence says why.
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayDo } from '../../../../core/profile/status-actions';
 import { Section } from '../../../components/section';
@@ -17,11 +17,17 @@ export function DeleteAccount() {
   const { data: profile } = useGetProfileQuery();
   const opener = useRef<HTMLButtonElement>(null);
   // The dialog arrives after its chunk, when the focus may have left the button on the way: it is
-  // given back to the button explicitly once the dialog is gone.
-  const close = () => {
-    setOpen(false);
-    requestAnimationFrame(() => opener.current?.focus());
-  };
+  // given back to the button in the commit that removes the dialog (a layout effect runs after the
+  // dialog's own clean-up, and before the next key).
+  const wasOpen = useRef(false);
+  useLayoutEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      opener.current?.focus();
+    }
+  }, [open]);
+  const close = () => setOpen(false);
   return (
     <Section
       title={t('settings.deleteAccount.title')}
