@@ -1,7 +1,7 @@
 // The checks behind `npm run rules:check`: every rule file against the meta-schema, every composed
 // variant compiled in ajv strict mode, and every example run. Findings are sentences a compliance
 // reader can act on, each naming the file and, for examples, the example.
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { checkSync } from 'recheck';
 import { existsSync, readFileSync } from 'node:fs';
@@ -81,27 +81,41 @@ export function unsafePatterns(name: string, rule: unknown): RuleFinding[] {
 export const loadMetaSchema = (root: string = REPO_ROOT): object =>
   JSON.parse(readFileSync(join(root, 'country-rules/country-rules.schema.json'), 'utf8')) as object;
 
+// The meta-schema compiled once per loaded copy of it (a compile takes far longer than a check).
+const metaValidators = new WeakMap<object, ValidateFunction>();
+
+/**
+ * One rule file against the meta-schema alone (country-rules.schema.json): none of the other
+ * checks of rules:check, nothing composed or compiled. Cheap enough to run before any other work
+ * on a file staff sent (the console's live preview).
+ */
+export function schemaFindings(meta: object, name: string, rule: unknown): RuleFinding[] {
+  let validate = metaValidators.get(meta);
+  if (!validate) {
+    const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
+    addFormats(ajv, ['regex']);
+    validate = ajv.compile(meta);
+    metaValidators.set(meta, validate);
+  }
+  if (validate(rule)) return [];
+  return (validate.errors ?? [])
+    .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if')
+    .map((e) => ({
+      file: fileOf(name),
+      problem: `${e.instancePath || 'the file'} ${e.message}${e.params.additionalProperty ? ` ("${String(e.params.additionalProperty)}")` : ''}${e.params.allowedValues ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
+    }));
+}
+
 function checkMetaSchema(
   meta: object,
   rules: Record<string, CountryRules>,
   messages?: Record<string, unknown>,
   only?: string,
 ): RuleFinding[] {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
-  addFormats(ajv, ['regex']);
-  const validate = ajv.compile(meta);
   const findings: RuleFinding[] = [];
   for (const [name, rule] of Object.entries(rules)) {
     if (only !== undefined && name !== only) continue;
-    if (!validate(rule)) {
-      for (const e of validate.errors ?? []) {
-        if (e.keyword === 'oneOf' || e.keyword === 'if') continue;
-        findings.push({
-          file: fileOf(name),
-          problem: `${e.instancePath || 'the file'} ${e.message}${e.params.additionalProperty ? ` ("${String(e.params.additionalProperty)}")` : ''}${e.params.allowedValues ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
-        });
-      }
-    }
+    findings.push(...schemaFindings(meta, name, rule));
     findings.push(...unsafePatterns(name, rule), ...patternProblems(name, rule));
     if (messages)
       findings.push(

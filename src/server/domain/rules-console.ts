@@ -22,6 +22,7 @@ import { buildVersionModules, storeVersionModules } from '../services/stored-val
 import {
   checkCatalog,
   loadMetaSchema,
+  schemaFindings,
   validationMessages,
   type RuleFinding,
 } from '../../core/rules/check-rules';
@@ -351,11 +352,15 @@ export async function getVersion(ctx: RulesConsoleContext, id: number) {
  * A draft checked as the staff member types, without saving: its changes, problems and example
  * results, and the composed forms of its country (and of any country it changes) as precompiled
  * validator modules for the live preview. A pattern that could backtrack catastrophically is not
- * compiled into a preview: the browser would run it on every key.
+ * compiled into a preview: the browser would run it on every key. A file that fails the rule
+ * file schema is refused as a draft save refuses it (RulesInvalid, the paths named), before
+ * anything is composed, compiled or kept to be served.
  */
 export function previewDraft(ctx: RulesConsoleContext, country: string, rules: object) {
   const { catalog } = ctx.rules.current;
   assertRuleName(country, catalog);
+  const invalid = schemaFindings(inputs().meta, country, rules);
+  if (invalid.length) refuse('RulesInvalid', invalid);
   const rule = rules as CountryRules;
   const findings = checkDraft(catalog, country, rule);
   const results = checkResults(findings, rule);

@@ -70,10 +70,11 @@ export function LivePreview({
   state: PreviewState;
   onKeep: (example: RuleExample) => void;
 }) {
-  const variants = useMemo(
-    () => (state.status === 'ready' ? [...state.preview.variants].sort(byForm) : []),
-    [state],
-  );
+  // A refused draft (one failing the rule file schema) keeps the forms of the last one previewed,
+  // with what was typed into them, until the draft passes again.
+  const shown =
+    state.status === 'ready' ? state.preview : state.status === 'error' ? state.last : undefined;
+  const variants = useMemo(() => [...(shown?.variants ?? [])].sort(byForm), [shown]);
   const [chosen, setChosen] = useState<string | null>(null);
   const active = variants.find((v) => tabKey(v) === chosen) ?? variants[0];
   const { module, current, failed } = useVariantModule(active?.url);
@@ -162,6 +163,12 @@ export function LivePreview({
           </span>
         ) : null}
       </div>
+      {state.status === 'error' ? (
+        <p className="console-alert console-alert--error" role="alert">
+          {T.previewUnavailable}
+          {state.message}
+        </p>
+      ) : null}
       {failed ? (
         <p className="console-alert console-alert--error" role="alert">
           {T.previewUnavailable}

@@ -9,7 +9,8 @@ const DEBOUNCE_MS = 400;
 export type PreviewState =
   | { status: 'loading' }
   | { status: 'ready'; preview: Preview }
-  | { status: 'error'; message: string };
+  /** The draft was refused (one failing the rule file schema is): the last preview stays shown. */
+  | { status: 'error'; message: string; last?: Preview };
 
 /** Asks the API for the preview of the draft, 400 ms after the last change. */
 export function usePreview(country: string, rules: RuleFile | null): PreviewState {
@@ -22,7 +23,15 @@ export function usePreview(country: string, rules: RuleFile | null): PreviewStat
     const timer = window.setTimeout(() => {
       consoleApi.preview(country, JSON.parse(body) as RuleFile).then(
         (preview) => live && setState({ status: 'ready', preview }),
-        (error: unknown) => live && setState({ status: 'error', message: handleError(error) }),
+        (error: unknown) => {
+          if (!live) return;
+          const message = handleError(error);
+          setState((was) => {
+            const last =
+              was.status === 'ready' ? was.preview : was.status === 'error' ? was.last : undefined;
+            return { status: 'error', message, ...(last ? { last } : {}) };
+          });
+        },
       );
     }, DEBOUNCE_MS);
     return () => {
