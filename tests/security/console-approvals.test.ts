@@ -3,22 +3,11 @@
 // `npm start` builds it: publishing needs an approval against the country's version published now;
 // A's approval is withdrawn (A awaits review again, refused with DraftBaseMoved) and B stays; once
 // A is approved against B (its changes shown against B) it publishes.
-import { URI, type Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../src/server/services/totp';
 import { loadCatalog } from '../../src/core/schemas/catalog';
-import {
-  adminCall,
-  DATABASE_KINDS,
-  HttpBrowser,
-  startLiveServer,
-  uniqueEmail,
-  type HttpResponse,
-  type LiveServer,
-} from './support/server';
+import { DATABASE_KINDS, startLiveServer, type LiveServer } from './support/server';
+import { ConsoleStaff, signedInStaff, type StaffRole } from './support/staff';
 
-const STAFF_PASSWORD = 'Console-harbour-58-meadow';
-const CONSOLE = '/master/console/v1';
 const GB = loadCatalog().rules.GB as unknown as Record<string, unknown>;
 /** GB with another name: a change every check accepts, and that a revert visibly undoes. */
 const named = (name: string): Record<string, unknown> => ({ ...structuredClone(GB), name });
@@ -34,18 +23,8 @@ interface VersionDetail extends Version {
   changes: { text: string }[];
 }
 
-/** A staff member's browser over HTTP: the staff CSRF cookie echoed on every write. */
-class Staff {
-  constructor(readonly browser: HttpBrowser) {}
-  request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<HttpResponse> {
-    const csrf = this.browser.cookie('STAFF-XSRF-TOKEN');
-    return this.browser.request(
-      method,
-      `${CONSOLE}${path}`,
-      method === 'POST' ? (payload ?? {}) : undefined,
-      csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {},
-    );
-  }
+/** A staff member who also reads a version with its changes. */
+class Staff extends ConsoleStaff {
   async version(id: number): Promise<VersionDetail> {
     const response = await this.request('GET', `/versions/${id}`);
     expect(response.status, response.text).toBe(200);
@@ -53,25 +32,8 @@ class Staff {
   }
 }
 
-async function staffMember(server: LiveServer, role: 'editor' | 'approver'): Promise<Staff> {
-  const email = uniqueEmail(role);
-  const created = await adminCall(server, 'POST', '/staff', {
-    email,
-    role,
-    password: STAFF_PASSWORD,
-  });
-  expect(created.status, created.text).toBe(201);
-  const uri = (created.json?.data as { otpauthUri: string }).otpauthUri;
-  const secret = (URI.parse(uri).secret as Secret).base32;
-  const staff = new Staff(new HttpBrowser(server));
-  const signedIn = await staff.browser.request('POST', `${CONSOLE}/session`, {
-    email,
-    password: STAFF_PASSWORD,
-    code: totpCode(secret, Date.now()),
-  });
-  expect(signedIn.status, signedIn.text).toBe(200);
-  return staff;
-}
+const staffMember = async (server: LiveServer, role: StaffRole): Promise<Staff> =>
+  new Staff((await signedInStaff(server, role)).browser);
 
 describe.each(DATABASE_KINDS)('rules console approvals on %s', (kind) => {
   let server: LiveServer;

@@ -2,25 +2,20 @@
 // drafts that fail the rule file schema. Over real HTTP against the server as `npm start` builds
 // it: such a preview is refused as a draft save refuses it (400 RulesInvalid, the paths named),
 // and none of the modules it would have made is served; a valid draft's preview still is.
-import { URI, type Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../src/server/services/totp';
 import { variantModules } from '../../src/server/services/published-validators';
 import { loadCatalog } from '../../src/core/schemas/catalog';
 import type { CountryRules } from '../../src/core/schemas/country-rules';
 import {
-  adminCall,
   DATABASE_KINDS,
-  HttpBrowser,
   rawRequest,
   startLiveServer,
-  uniqueEmail,
+  type HttpBrowser,
   type HttpResponse,
   type LiveServer,
 } from './support/server';
+import { CONSOLE, signedInStaff } from './support/staff';
 
-const STAFF_PASSWORD = 'Console-harbour-58-meadow';
-const CONSOLE = '/master/console/v1';
 const CATALOG = loadCatalog();
 
 /** GB with sort codes 07xxxx: forms that differ from every published one. */
@@ -51,32 +46,12 @@ const wouldServe = (rules: object): string[] =>
     .filter((m) => m.variant.country === 'GB')
     .map((m) => m.variant.url);
 
-async function editorOf(server: LiveServer): Promise<HttpBrowser> {
-  const email = uniqueEmail('editor');
-  const created = await adminCall(server, 'POST', '/staff', {
-    email,
-    role: 'editor',
-    password: STAFF_PASSWORD,
-  });
-  expect(created.status, created.text).toBe(201);
-  const uri = (created.json?.data as { otpauthUri: string }).otpauthUri;
-  const secret = (URI.parse(uri).secret as Secret).base32;
-  const browser = new HttpBrowser(server);
-  const signedIn = await browser.request('POST', `${CONSOLE}/session`, {
-    email,
-    password: STAFF_PASSWORD,
-    code: totpCode(secret, Date.now()),
-  });
-  expect(signedIn.status, signedIn.text).toBe(200);
-  return browser;
-}
-
 describe.each(DATABASE_KINDS)('rules console preview on %s', (kind) => {
   let server: LiveServer;
   let editor: HttpBrowser;
   beforeAll(async () => {
     server = await startLiveServer(kind);
-    editor = await editorOf(server);
+    editor = (await signedInStaff(server, 'editor')).browser;
   }, 120_000);
   afterAll(async () => server?.close());
 

@@ -5,7 +5,6 @@
 // meanwhile, each lock in the console's audit log. Waits are skipped by moving the lock's end into
 // the past, as tests/security/sign-in.test.ts does; everything else is HTTP.
 import { eq } from 'drizzle-orm';
-import { URI, type Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../../src/server/db/schema';
 import {
@@ -23,14 +22,9 @@ import {
   type HttpResponse,
   type LiveServer,
 } from './support/server';
+import { newStaff, STAFF_PASSWORD } from './support/staff';
 
 const SESSION = '/master/console/v1/session';
-const STAFF_PASSWORD = 'Console-river-42-lantern';
-
-interface StaffMember {
-  email: string;
-  secret: string;
-}
 
 let forwarded = 0;
 /** A new client address for each request, as many proxies' clients would be. */
@@ -77,27 +71,12 @@ describe.each(DATABASE_KINDS)('staff sign-in guessing on %s', (kind) => {
     // The real per-address limits (10 staff sign-ins a minute); X-Forwarded-For is believed from
     // the proxy on loopback, so each forwarded address is a client of its own.
     server = await startLiveServer(kind, { TRUST_PROXY: '127.0.0.1' });
-    const reader = await createStaff(server, 'approver');
+    const reader = await newStaff(server, 'approver');
     const signedIn = await signIn(server, reader.email, STAFF_PASSWORD, totpCode(reader.secret));
     expect(signedIn.status).toBe(200);
     auditReader = cookiesOf(signedIn);
   });
   afterAll(async () => server?.close());
-
-  async function createStaff(
-    live: LiveServer,
-    role: 'editor' | 'approver' = 'editor',
-  ): Promise<StaffMember> {
-    const email = uniqueEmail(`staff-${role}`);
-    const created = await adminCall(live, 'POST', '/staff', {
-      email,
-      role,
-      password: STAFF_PASSWORD,
-    });
-    expect(created.status).toBe(201);
-    const { otpauthUri } = created.json?.data as { otpauthUri: string };
-    return { email, secret: (URI.parse(otpauthUri).secret as Secret).base32 };
-  }
 
   /** The console's audit log entries about one staff member, newest first (read over HTTP). */
   async function auditOf(email: string): Promise<AuditEntry[]> {
@@ -118,7 +97,7 @@ describe.each(DATABASE_KINDS)('staff sign-in guessing on %s', (kind) => {
       .where(eq(staff.email, email));
 
   it('slows wrong TOTP codes from rotating addresses, locks at 100, refuses the right code until an admin unlocks, and audits each lock', async () => {
-    const victim = await createStaff(server);
+    const victim = await newStaff(server, 'editor');
     const guess = (n: number) =>
       signIn(server, victim.email, STAFF_PASSWORD, wrongCode(victim.secret, n));
 
@@ -190,7 +169,7 @@ describe.each(DATABASE_KINDS)('staff sign-in guessing on %s', (kind) => {
   });
 
   it('counts wrong passwords and wrong codes alike, and a success starts the count again', async () => {
-    const member = await createStaff(server);
+    const member = await newStaff(server, 'editor');
     const wrongPassword = () =>
       signIn(server, member.email, 'Not-the-password-1234', totpCode(member.secret));
     const wrongCodeGuess = (n: number) =>

@@ -7,23 +7,13 @@
 // deterministically: every build goes through variantModules, wrapped here); a version published
 // before modules were stored is built once, however many requests come at once; a preview's
 // module is never served under a version URL.
-import { URI, type Secret } from 'otpauth';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { totpCode } from '../../src/server/services/totp';
 import { loadCatalog } from '../../src/core/schemas/catalog';
 import type { ServedVariant } from '../../src/core/validation/precompiled';
 import type * as PublishedValidators from '../../src/server/services/published-validators';
-import {
-  adminCall,
-  DATABASE_KINDS,
-  HttpBrowser,
-  rawRequest,
-  startLiveServer,
-  uniqueEmail,
-  type HttpResponse,
-  type LiveServer,
-} from './support/server';
+import { DATABASE_KINDS, rawRequest, startLiveServer, type LiveServer } from './support/server';
+import { signedInStaff as staffMember, type ConsoleStaff as Staff } from './support/staff';
 
 const builds = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../src/server/services/published-validators', async (importOriginal) => {
@@ -37,8 +27,6 @@ vi.mock('../../src/server/services/published-validators', async (importOriginal)
   };
 });
 
-const STAFF_PASSWORD = 'Console-harbour-58-meadow';
-const CONSOLE = '/master/console/v1';
 const VALIDATORS = '/master/rules/validators';
 const GB = loadCatalog().rules.GB as unknown as {
   bankAccount: { fields: { sortCode: { pattern: string } } };
@@ -74,39 +62,6 @@ const withSortCode = (pattern: string): Record<string, unknown> => {
   );
   return rules as unknown as Record<string, unknown>;
 };
-
-class Staff {
-  constructor(readonly browser: HttpBrowser) {}
-  request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<HttpResponse> {
-    const csrf = this.browser.cookie('STAFF-XSRF-TOKEN');
-    return this.browser.request(
-      method,
-      `${CONSOLE}${path}`,
-      method === 'POST' ? (payload ?? {}) : undefined,
-      csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {},
-    );
-  }
-}
-
-async function staffMember(server: LiveServer, role: 'editor' | 'approver'): Promise<Staff> {
-  const email = uniqueEmail(role);
-  const created = await adminCall(server, 'POST', '/staff', {
-    email,
-    role,
-    password: STAFF_PASSWORD,
-  });
-  expect(created.status, created.text).toBe(201);
-  const uri = (created.json?.data as { otpauthUri: string }).otpauthUri;
-  const secret = (URI.parse(uri).secret as Secret).base32;
-  const staff = new Staff(new HttpBrowser(server));
-  const signedIn = await staff.browser.request('POST', `${CONSOLE}/session`, {
-    email,
-    password: STAFF_PASSWORD,
-    code: totpCode(secret, Date.now()),
-  });
-  expect(signedIn.status, signedIn.text).toBe(200);
-  return staff;
-}
 
 describe.each(DATABASE_KINDS)('published validator modules on %s', (kind) => {
   let server: LiveServer;

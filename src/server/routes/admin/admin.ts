@@ -214,6 +214,14 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  /** The body of the staff routes that name an account. */
+  const staffByEmail = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['email'],
+    properties: { email: { type: 'string', format: 'email', maxLength: 254 } },
+  } as const;
+
   // A staff account that must stop working: refused at sign-in, its sessions ended.
   app.post(
     '/staff/disable',
@@ -222,12 +230,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['admin'],
         security: [{ adminKey: [] }],
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email'],
-          properties: { email: { type: 'string', format: 'email', maxLength: 254 } },
-        },
+        body: staffByEmail,
         response: {
           200: data(
             exact({
@@ -256,12 +259,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['admin'],
         security: [{ adminKey: [] }],
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email'],
-          properties: { email: { type: 'string', format: 'email', maxLength: 254 } },
-        },
+        body: staffByEmail,
         response: {
           200: data(
             exact({ id: uuid, email: str, failedSignIns: { type: 'integer', minimum: 0 } }),

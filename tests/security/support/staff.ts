@@ -1,0 +1,59 @@
+// Rules console staff over real HTTP: an account made with the admin key, signed in with its TOTP
+// code, writing with the staff CSRF token as the console does.
+import { URI, type Secret } from 'otpauth';
+import { expect } from 'vitest';
+import { totpCode } from '../../../src/server/services/totp';
+import { adminCall, HttpBrowser, uniqueEmail, type HttpResponse, type LiveServer } from './server';
+
+export const STAFF_PASSWORD = 'Console-harbour-58-meadow';
+export const CONSOLE = '/master/console/v1';
+export type StaffRole = 'editor' | 'approver';
+
+export interface StaffAccount {
+  email: string;
+  /** The authenticator's secret (base32), from the account's otpauth URI. */
+  secret: string;
+}
+
+/** A staff account, made as an operator makes one (the admin API). */
+export async function newStaff(
+  server: LiveServer,
+  role: StaffRole,
+  email = uniqueEmail(`staff-${role}`),
+): Promise<StaffAccount> {
+  const created = await adminCall(server, 'POST', '/staff', {
+    email,
+    role,
+    password: STAFF_PASSWORD,
+  });
+  expect(created.status, created.text).toBe(201);
+  const { otpauthUri } = created.json?.data as { otpauthUri: string };
+  return { email, secret: (URI.parse(otpauthUri).secret as Secret).base32 };
+}
+
+/** A staff member's browser: the staff CSRF cookie echoed on every write. */
+export class ConsoleStaff {
+  constructor(readonly browser: HttpBrowser) {}
+  request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<HttpResponse> {
+    const csrf = this.browser.cookie('STAFF-XSRF-TOKEN');
+    return this.browser.request(
+      method,
+      `${CONSOLE}${path}`,
+      method === 'POST' ? (payload ?? {}) : undefined,
+      csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {},
+    );
+  }
+}
+
+/** A new staff member of `role`, signed in to the console with the current code. */
+export async function signedInStaff(server: LiveServer, role: StaffRole): Promise<ConsoleStaff> {
+  const account = await newStaff(server, role);
+  const staff = new ConsoleStaff(new HttpBrowser(server));
+  const signedIn = await staff.browser.request('POST', `${CONSOLE}/session`, {
+    email: account.email,
+    password: STAFF_PASSWORD,
+    code: totpCode(account.secret, Date.now()),
+  });
+  expect(signedIn.status, signedIn.text).toBe(200);
+  return staff;
+}
