@@ -364,6 +364,25 @@ export const staffAudit = pgTable(
 );
 
 /**
+ * Every change made with an admin API key (issue 29 point 5): which key (by name), what, to what.
+ * Apart from staff_audit, which the rules console shows its staff: this names recipients' profiles.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `admin:<key name>` (ADMIN_API_KEY_NAME, ADMIN_API_KEYS). */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    /** The id of what changed: a profile, a claim, a document submission. */
+    subject: text('subject'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_created').on(t.createdAt)],
+);
+
+/**
  * Country rule versions of the rules console: drafts, reviewed (approved or sent back), published.
  * `rules` is a whole rule file (country-rules/<country>.json). The files are the seed: a country
  * with no publication here uses its file.
