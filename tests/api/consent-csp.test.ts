@@ -6,15 +6,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases';
 import { startTestApp, type TestApp } from './support/harness';
+import { loadMerchants } from '../../src/server/services/merchants';
 
-function merchantsWithConsentScript(): string {
+const consentScript = {
+  consentScriptUrl: 'https://cmp.nightfall.example/cmp.js',
+  consentScriptIntegrity: `sha384-${'x'.repeat(64)}`,
+};
+
+function merchantsWithConsentScript(script: Record<string, string> = consentScript): string {
   const dir = mkdtempSync(join(tmpdir(), 'payee-merchants-'));
   for (const file of ['demo.json', 'nightfall.json']) {
     const merchant = JSON.parse(readFileSync(join('config/merchants', file), 'utf8')) as {
       configuration: { branding: Record<string, unknown> };
     };
-    if (file === 'nightfall.json')
-      merchant.configuration.branding.consentScriptUrl = 'https://cmp.nightfall.example/cmp.js';
+    if (file === 'nightfall.json') Object.assign(merchant.configuration.branding, script);
     writeFileSync(join(dir, file), JSON.stringify(merchant));
   }
   return dir;
@@ -41,5 +46,17 @@ describe.each(DATABASE_KINDS.slice(0, 1))('consent script CSP on %s', (kind) => 
     expect(await scriptSrc('nightfall.localhost')).toBe("'self' https://cmp.nightfall.example");
     expect(await scriptSrc('localhost')).toBe("'self' 'self'");
     expect(await scriptSrc('localhost')).not.toContain('nightfall');
+  });
+});
+
+describe('a consent script without an integrity hash', () => {
+  it('stops the server at start, naming the missing hash', () => {
+    const dir = merchantsWithConsentScript({ consentScriptUrl: consentScript.consentScriptUrl });
+    expect(() => loadMerchants(dir)).toThrow(/nightfall\.json.*consentScriptIntegrity/);
+  });
+
+  it('refuses a hash that is not sha256, sha384 or sha512 in base64', () => {
+    const dir = merchantsWithConsentScript({ ...consentScript, consentScriptIntegrity: 'md5-abc' });
+    expect(() => loadMerchants(dir)).toThrow(/consentScriptIntegrity/);
   });
 });

@@ -64,14 +64,22 @@ describe('cookie consent', () => {
     }
   });
 
-  it("loads the merchant's own consent script instead, and no banner of ours", async () => {
-    onThisHost({ consentScriptUrl: 'https://consent.example/cmp.js' });
+  it("loads the merchant's own consent script instead, bound to its integrity hash, and no banner of ours", async () => {
+    const integrity = `sha384-${'A'.repeat(64)}`;
+    onThisHost({
+      consentScriptUrl: 'https://consent.example/cmp.js',
+      consentScriptIntegrity: integrity,
+    });
     await renderApp('/dashboard');
     await waitFor(() =>
       expect(
         document.querySelector('script[data-consent-manager="merchant"]')?.getAttribute('src'),
       ).toBe('https://consent.example/cmp.js'),
     );
+    const script = document.querySelector<HTMLScriptElement>('script[data-consent-manager]');
+    // Without both, a changed script at that URL would run on the portal's origin.
+    expect(script?.integrity).toBe(integrity);
+    expect(script?.crossOrigin).toBe('anonymous');
     expect(screen.queryByRole('region', { name: 'Cookies on this portal' })).toBeNull();
   });
 

@@ -139,4 +139,8 @@ export interface Branding {
    * The merchant's own consent manager (an https script), loaded instead of the portal's on the consent hosts; the Content-Security-Policy allows that script's origin on this merchant's hosts only. It should handle the 'payee-portal:privacy-choices' event (cancel it) to open its preferences.
    */
   consentScriptUrl?: string;
+  /**
+   * The Subresource Integrity hash of consentScriptUrl (sha256-, sha384- or sha512- and the base64 digest, as `openssl dgst -sha384 -binary cmp.js | openssl base64 -A` prints it). Required with consentScriptUrl: the browser runs the script only if its bytes match, so a changed or hijacked script never runs beside the portal.
+   */
+  consentScriptIntegrity?: string;
 }

@@ -10,15 +10,19 @@ import { Modal } from '../../components/modal';
 import { readConsent, saveConsent, type OptionalCategory } from './consent-store';
 import { PRIVACY_CHOICES_EVENT } from './hosts';
 
-function MerchantConsentScript({ src }: { src: string }) {
+// The integrity hash is required with the URL (branding schema): the browser refuses bytes that
+// differ from what the merchant configured, so a changed script never runs on our origin.
+function MerchantConsentScript({ src, integrity }: { src: string; integrity: string }) {
   useEffect(() => {
     if (document.querySelector(`script[data-consent-manager]`)) return;
     const script = document.createElement('script');
     script.src = src;
+    script.integrity = integrity;
+    script.crossOrigin = 'anonymous';
     script.async = true;
     script.dataset.consentManager = 'merchant';
     document.head.append(script);
-  }, [src]);
+  }, [src, integrity]);
   return null;
 }
 
@@ -126,6 +130,12 @@ function PortalConsent() {
 }
 
 export default function ConsentManager({ branding }: { branding: Branding }) {
-  if (branding.consentScriptUrl) return <MerchantConsentScript src={branding.consentScriptUrl} />;
+  if (branding.consentScriptUrl && branding.consentScriptIntegrity)
+    return (
+      <MerchantConsentScript
+        src={branding.consentScriptUrl}
+        integrity={branding.consentScriptIntegrity}
+      />
+    );
   return <PortalConsent />;
 }
