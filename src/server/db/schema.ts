@@ -313,8 +313,17 @@ export const staff = pgTable(
     email: text('email').notNull(),
     /** `editor` drafts rule changes; `approver` approves and publishes other people's drafts. */
     role: text('role').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    totpSecretSealed: text('totp_secret_sealed').notNull(),
+    /** The staff member's own password (issue 29): null until they enrol through their link. */
+    passwordHash: text('password_hash'),
+    /** The authenticator they enrolled (sealed); null until they enrol. */
+    totpSecretSealed: text('totp_secret_sealed'),
+    /** A new authenticator's secret (sealed), shown to its owner until a code of it confirms it. */
+    totpPendingSealed: text('totp_pending_sealed'),
+    /** When they chose their password and confirmed their authenticator; null: no sign-in. */
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+    /** SHA-256 of the one-time enrolment link's token (the link is shown once, to the admin). */
+    enrolmentTokenHash: text('enrolment_token_hash'),
+    enrolmentExpiresAt: timestamp('enrolment_expires_at', { withTimezone: true }),
     lastTotpStep: integer('last_totp_step'),
     /** Consecutive failed sign-ins (wrong password or code), counted as recipients' are. */
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
@@ -325,7 +334,10 @@ export const staff = pgTable(
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('staff_email').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('staff_email').on(sql`lower(${t.email})`),
+    uniqueIndex('staff_enrolment_token').on(t.enrolmentTokenHash),
+  ],
 );
 
 /** Staff sessions: shorter limits than recipients' (15 min idle, 8 h in all). */

@@ -229,16 +229,22 @@ export async function signInStaff(
   if (checked.wrong) return fail(checked.wrong);
   const { step } = checked;
   if (!(await acceptTotpStep(db, account.id, step))) return fail('code already used');
-  await recordSuccess(db, account, input.password, staff);
+  await recordSuccess(
+    db,
+    { id: account.id, passwordHash: account.passwordHash ?? '' },
+    input.password,
+    staff,
+  );
   await recordAudit(db, { staffId: account.id, actor: account.email, action: 'session.start' });
   return { id: account.id, email: account.email, role: account.role as StaffRole };
 }
 
 async function checkPasswordAndCode(
   sealer: Sealer,
-  account: { id: string; passwordHash: string; totpSecretSealed: string },
+  account: { id: string; passwordHash: string | null; totpSecretSealed: string | null },
   input: { password: string; code: string },
 ): Promise<{ wrong: 'password' | 'code' } | { wrong?: undefined; step: number }> {
+  if (!account.passwordHash || !account.totpSecretSealed) return { wrong: 'password' };
   if (!(await verifyPassword(input.password, account.passwordHash))) return { wrong: 'password' };
   const secret = sealer.open(account.totpSecretSealed, totpBinding(account.id));
   const step = totpStep(secret, input.code);
