@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -473,3 +474,33 @@ export const validatorModules = pgTable(
   },
   (t) => [primaryKey({ columns: [t.rulesVersion, t.file] })],
 );
+
+/**
+ * Reference exchange rates as their feed published them (issue 31): units of `currency` per one
+ * euro on `rateDate`. Kept by feed (`ECB`, or `SIMULATED` for the bundled development file), so a
+ * server switched to another feed never mixes the two.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    feed: text('feed').notNull(),
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    perEuro: numeric('per_euro', { precision: 24, scale: 10 }).notNull(),
+    storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.feed, t.rateDate, t.currency] })],
+);
+
+/**
+ * One row per rate feed, the lock row of its schedule: the process that moves `dueAt` forward is
+ * the one that fetches, so with several processes one fetches per interval.
+ */
+export const exchangeRateFeeds = pgTable('exchange_rate_feeds', {
+  feed: text('feed').primaryKey(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  /** When rates were last stored (new or corrected): every process reloads its cache then. */
+  storedAt: timestamp('stored_at', { withTimezone: true }),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});
