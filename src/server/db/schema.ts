@@ -170,6 +170,12 @@ export const claims = pgTable(
      * moment. What is paid is this, whatever happens to the method afterwards.
      */
     destination: jsonb('destination').$type<Record<string, unknown>>(),
+    /**
+     * The same destination in full, for the payment files (issue 31): account numbers, the
+     * beneficiary's name and address as they were at acceptance, sealed (AES-256-GCM, bound to the
+     * claim). Bank transfers only; null for other payout types and claims accepted before 0015.
+     */
+    destinationSealed: text('destination_sealed'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -504,3 +510,33 @@ export const exchangeRateFeeds = pgTable('exchange_rate_feeds', {
   fetchedAt: timestamp('fetched_at', { withTimezone: true }),
   lastError: text('last_error'),
 });
+
+/**
+ * Each claim put in a payment file (issue 31 point 4): which file, in which format, by whom, with
+ * the reference the bank reports back (the pain.001 EndToEndId, the ACH trace number). A claim is
+ * exported once: a second export needs the explicit flag, is marked `reexport` and audited.
+ */
+export const paymentExports = pgTable(
+  'payment_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id),
+    fileId: text('file_id').notNull(),
+    /** `pain.001` or `nacha`. */
+    format: text('format').notNull(),
+    reference: text('reference').notNull(),
+    /** `admin:<key name>`, as the admin audit log names it. */
+    actor: text('actor').notNull(),
+    reexport: boolean('reexport').notNull().default(false),
+    exportedAt: timestamp('exported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The first export of a claim is unique, even under concurrent exports.
+    uniqueIndex('payment_exports_once')
+      .on(t.claimId)
+      .where(sql`not ${t.reexport}`),
+    index('payment_exports_file').on(t.fileId),
+  ],
+);
