@@ -5,15 +5,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AA_TEXT_CONTRAST, contrastProblems, palette } from '../../core/branding/contrast';
+import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../core/validation/ajv';
 import { loadEntitySchemas } from '../../core/schemas/catalog';
 import type { Configuration } from '../../core/types/entities/configuration';
+import type { MerchantPayer } from '../../core/types/entities/merchant-payer';
 
 export interface Merchant {
   id: string;
   hosts: string[];
   default?: boolean;
   configuration: Configuration;
+  /** Who pays its claims in the payment files; kept out of `configuration`, which the portal reads. */
+  payer?: MerchantPayer;
 }
 
 export interface MerchantDirectory {
@@ -46,6 +50,10 @@ export function loadMerchants(dir: string): MerchantDirectory {
   if (!validate)
     throw new MerchantConfigError('schemas/entities/configuration.schema.json is missing');
 
+  const validatePayer = ajv.getSchema('merchant-payer.schema.json');
+  if (!validatePayer)
+    throw new MerchantConfigError('schemas/entities/merchant-payer.schema.json is missing');
+
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort();
@@ -67,6 +75,7 @@ export function loadMerchants(dir: string): MerchantDirectory {
       );
       throw new MerchantConfigError(`${where}: ${problems.join('; ')}`);
     }
+    if (merchant.payer !== undefined) payerProblems(where, merchant.payer, validatePayer);
     const branding = merchant.configuration.branding;
     const lowContrast = contrastProblems(branding);
     if (lowContrast.length) {
@@ -91,4 +100,22 @@ export function loadMerchants(dir: string): MerchantDirectory {
     forHost: (host) => byHost.get((host ?? '').toLowerCase().replace(/:\d+$/, '')) ?? fallback,
     byId: (id) => all.find((m) => m.id === id),
   };
+}
+
+/** Refuses a payer the payment files could not use: schema errors, an account without a number. */
+function payerProblems(where: string, payer: unknown, validate: ValidateFunction): void {
+  if (!validate(payer)) {
+    const problems = (validate.errors ?? []).map(
+      (e) => `payer${e.instancePath.replace(/\//g, '.')} ${e.message ?? 'is invalid'}`,
+    );
+    throw new MerchantConfigError(`${where}: ${problems.join('; ')}`);
+  }
+  const { accounts } = payer as MerchantPayer;
+  if (!accounts.length) throw new MerchantConfigError(`${where}: payer.accounts is empty`);
+  accounts.forEach((account, index) => {
+    if (!account.iban === !account.accountNumber)
+      throw new MerchantConfigError(
+        `${where}: payer.accounts.${index} needs an iban or an accountNumber (one of them)`,
+      );
+  });
 }
