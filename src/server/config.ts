@@ -22,11 +22,6 @@ export interface ServerConfig {
   mailFrom: string;
   adminApiKey: string;
   /**
-   * Every key that opens the admin API, by name: ADMIN_API_KEY (named by ADMIN_API_KEY_NAME, default
-   * `admin-key`) and ADMIN_API_KEYS (`name:key,name:key`). The audit log names the key of each change.
-   */
-  adminKeys: readonly AdminKey[];
-  /**
    * The development outbox route, which shows every mail's codes and links (DEV_OUTBOX=1; never in
    * production, whatever DEV_OUTBOX says).
    */
@@ -51,6 +46,12 @@ export interface ServerConfig {
   rulesCheckMs: number;
   /** How long a superseded rules version is still accepted (RULES_GRACE_MINUTES, default 30). */
   rulesGraceMinutes: number;
+  /**
+   * The rules console's worker threads: RULES_WORKERS (default one fewer than the machine's
+   * threads, 1 to 4), RULES_QUEUE jobs waiting at most (16), RULES_CHECKS_PER_STAFF in flight per
+   * staff member (2), RULES_CHECK_TIMEOUT_MS before a job's thread is ended (60000).
+   */
+  rulesWorkers: { workers?: number; queue: number; perStaff: number; timeoutMs: number };
   /**
    * Which proxies may set X-Forwarded-For (TRUST_PROXY): false (default) takes the socket address,
    * so a header cannot mint new client addresses for the rate limits.
@@ -93,50 +94,6 @@ function parseSimulators(value: string | undefined): ReadonlySet<Simulator> {
   return new Set(names as Simulator[]);
 }
 
-export interface AdminKey {
-  name: string;
-  key: string;
-}
-
-const ADMIN_KEY_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
-/**
- * ADMIN_API_KEY under its name, then ADMIN_API_KEYS. Names must be unique (the audit tells keys
- * apart by them), and so must keys. Errors name the variable and the key's name, never a key.
- */
-export function parseAdminKeys(
-  env: NodeJS.ProcessEnv,
-  mainKey: string,
-  production: boolean,
-): AdminKey[] {
-  const keys: AdminKey[] = [{ name: env.ADMIN_API_KEY_NAME || 'admin-key', key: mainKey }];
-  for (const entry of list(env.ADMIN_API_KEYS)) {
-    const colon = entry.indexOf(':');
-    const name = colon > 0 ? entry.slice(0, colon).trim() : '';
-    const key = colon > 0 ? entry.slice(colon + 1).trim() : '';
-    if (!name || !key)
-      throw new Error(`ADMIN_API_KEYS entries are name:key (an entry has no name or no key)`);
-    keys.push({ name, key });
-  }
-  const names = new Set<string>();
-  const values = new Set<string>();
-  for (const { name, key } of keys) {
-    if (!ADMIN_KEY_NAME.test(name))
-      throw new Error(
-        `admin key name "${name.slice(0, 64)}" must be letters, digits, '.', '_' or '-' (at most 64)`,
-      );
-    if (names.has(name)) throw new Error(`admin key name "${name}" is used twice`);
-    if (values.has(key)) throw new Error(`admin key "${name}" is the same key as another one`);
-    if (production && key.length < ADMIN_KEY_MIN_LENGTH)
-      throw new Error(
-        `admin key "${name}" (ADMIN_API_KEYS) must be at least ${ADMIN_KEY_MIN_LENGTH} characters when NODE_ENV=production`,
-      );
-    names.add(name);
-    values.add(key);
-  }
-  return keys;
-}
-
 /** TRUST_PROXY: unset/false, true, a hop count, or a comma list of addresses and CIDR ranges. */
 export function parseTrustProxy(
   value: string | undefined,
@@ -173,7 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // under a key the operator holds (and can rotate).
   if (production && !env.APP_ENCRYPTION_KEY)
     throw new Error('APP_ENCRYPTION_KEY must be set when NODE_ENV=production');
-  const adminApiKey = adminKey ?? randomBytes(24).toString('base64url');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -183,8 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Payee Portal <no-reply@payee-portal.local>',
-    adminApiKey,
-    adminKeys: parseAdminKeys(env, adminApiKey, production),
+    adminApiKey: adminKey ?? randomBytes(24).toString('base64url'),
     adminKeyGenerated: !adminKey,
     devOutbox: !production && flag(env.DEV_OUTBOX, false),
     encryptionKey: env.APP_ENCRYPTION_KEY ?? null,
@@ -198,6 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     absoluteTimeoutSeconds: Number(env.ABSOLUTE_TIMEOUT_SECONDS ?? 12 * 60 * 60),
     rulesCheckMs: Number(env.RULES_CHECK_MS ?? 2000),
     rulesGraceMinutes: Number(env.RULES_GRACE_MINUTES ?? 30),
+    rulesWorkers: {
+      ...(env.RULES_WORKERS ? { workers: Math.max(1, Number(env.RULES_WORKERS)) } : {}),
+      queue: Math.max(1, Number(env.RULES_QUEUE ?? 16)),
+      perStaff: Math.max(1, Number(env.RULES_CHECKS_PER_STAFF ?? 2)),
+      timeoutMs: Number(env.RULES_CHECK_TIMEOUT_MS ?? 60_000),
+    },
     staffTimeouts: {
       idleSeconds: Number(env.STAFF_IDLE_SECONDS ?? 15 * 60),
       absoluteSeconds: Number(env.STAFF_ABSOLUTE_SECONDS ?? 8 * 60 * 60),

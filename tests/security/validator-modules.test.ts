@@ -6,26 +6,37 @@
 // not stored, under an old, the current or a future version, is a 404 with no build (counted
 // deterministically: every build goes through variantModules, wrapped here); a version published
 // before modules were stored is built once, however many requests come at once; a preview's
-// module is never served under a version URL.
+// module is never served under a version URL. Builds run in the servers' rules worker threads
+// (issue 29 point 2), which count the jobs they complete.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/core/schemas/catalog';
 import type { ServedVariant } from '../../src/core/validation/precompiled';
-import type * as PublishedValidators from '../../src/server/services/published-validators';
 import { DATABASE_KINDS, rawRequest, startLiveServer, type LiveServer } from './support/server';
 import { signedInStaff as staffMember, type ConsoleStaff as Staff } from './support/staff';
 
-const builds = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../src/server/services/published-validators', async (importOriginal) => {
-  const actual = await importOriginal<typeof PublishedValidators>();
-  return {
-    ...actual,
-    variantModules: (...args: Parameters<typeof actual.variantModules>) => {
-      builds.count += 1;
-      return actual.variantModules(...args);
-    },
-  };
-});
+/** Every server this file started: each counts the module builds (and previews) it ran. */
+const started: LiveServer[] = [];
+const built = (): number =>
+  started.reduce(
+    (n, s) => n + s.app.rulesChecks.completed('build') + s.app.rulesChecks.completed('preview'),
+    0,
+  );
+/** Modules built since `builds.count` was last set. */
+const builds = {
+  from: 0,
+  get count(): number {
+    return built() - this.from;
+  },
+  set count(value: number) {
+    this.from = built() - value;
+  },
+};
+const startedHere = async (server: Promise<LiveServer>): Promise<LiveServer> => {
+  const live = await server;
+  started.push(live);
+  return live;
+};
 
 const VALIDATORS = '/master/rules/validators';
 const GB = loadCatalog().rules.GB as unknown as {
@@ -76,11 +87,11 @@ describe.each(DATABASE_KINDS)('published validator modules on %s', (kind) => {
    * that keeps only the last 16 versions has not built an older one), so whatever it serves
    * comes from the store or from a build counted here.
    */
-  const freshProcess = () => startLiveServer(kind, {}, server.database);
+  const freshProcess = () => startedHere(startLiveServer(kind, {}, server.database));
   const fileOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
   beforeAll(async () => {
-    server = await startLiveServer(kind);
+    server = await startedHere(startLiveServer(kind));
     editor = await staffMember(server, 'editor');
     approver = await staffMember(server, 'approver');
     // Four eyes: the editor saves, one approver approves, another publishes.

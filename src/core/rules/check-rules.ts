@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import { checkSync } from 'recheck';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Lru } from '../lru';
 import { loadCatalog, REPO_ROOT, type RuleCatalog } from '../schemas/catalog';
 import { ruleNameFor } from '../schemas/compose';
 import { loadLocale } from '../i18n/load-locales';
@@ -47,7 +48,15 @@ function patternsOf(value: unknown, path = ''): { path: string; pattern: string 
   });
 }
 
-const verdicts = new Map<string, ReturnType<typeof checkSync>>();
+/** How many patterns a rule file may hold (today's largest holds 8): each is analysed below. */
+export const MAX_PATTERNS = 100;
+
+/** The number of regular expressions in a rule file, as the checks below find them. */
+export const patternCount = (rule: unknown): number => patternsOf(rule).length;
+
+// A pattern's verdict never changes, and the analysis takes a while on the pure-JS backend: the
+// last verdicts are kept, a bounded number (staff send patterns; memory must not grow with them).
+const verdicts = new Lru<string, ReturnType<typeof checkSync>>({ maxEntries: 1000 });
 
 /**
  * A pattern with nested or overlapping repetition ((a+)+, (a|a)*) can take exponential or
@@ -57,7 +66,6 @@ const verdicts = new Map<string, ReturnType<typeof checkSync>>();
 export function unsafePatterns(name: string, rule: unknown): RuleFinding[] {
   process.env.RECHECK_BACKEND ??= 'pure';
   return patternsOf(rule).flatMap(({ path, pattern }) => {
-    // The analysis takes a while on the pure-JS backend; a pattern's verdict never changes.
     let verdict = verdicts.get(pattern);
     if (!verdict) {
       verdict = checkSync(pattern, 'u');

@@ -1,9 +1,21 @@
 // The rules console's business rules (issue 16): drafts checked like `npm run rules:check` plus
-// refusals of unsafe input, four-eyes review, publication after the whole check, restore.
+// refusals of unsafe input, four-eyes review, publication after the whole check, restore. The
+// checks and module builds run in worker threads (services/rules-checks.ts, issue 29 point 2),
+// never on the thread that answers requests; a draft is refused before any of that work when it
+// holds more patterns or bytes than a rule file may.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rulePublications, ruleVersions, staffAudit } from '../db/schema';
-import { ApiError, badRequest, conflict, forbidden, notFound, type ApiFieldError } from '../errors';
+import {
+  ApiError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  serviceUnavailable,
+  tooManyRequests,
+  type ApiFieldError,
+} from '../errors';
 import { recordAudit } from '../repositories/staff';
 import {
   getRuleVersion,
@@ -17,13 +29,21 @@ import {
 } from '../repositories/rule-versions';
 import type { RulesSource } from '../services/rules-source';
 import type { StaffSession } from '../services/staff-sessions';
-import { variantModules } from '../services/published-validators';
-import { buildVersionModules, storeVersionModules } from '../services/stored-validators';
+import { storeVersionModules } from '../services/stored-validators';
+import type { VariantModule } from '../services/published-validators';
 import {
-  checkCatalog,
+  ChecksInProgressError,
+  PoolBusyError,
+  PoolClosedError,
+  PoolTimeoutError,
+  rulesChecksOf,
+  type CheckOwner,
+  type RulesChecks,
+} from '../services/rules-checks';
+import {
   loadMetaSchema,
-  schemaFindings,
-  validationMessages,
+  MAX_PATTERNS,
+  patternCount,
   type RuleFinding,
 } from '../../core/rules/check-rules';
 import type { RuleCatalog } from '../../core/schemas/catalog';
@@ -37,13 +57,83 @@ const RULE_NAME = /^([A-Z]{2}|_[a-z]+)$/;
 const PUBLISH_LOCK = 0x72756c6573;
 const fileOf = (name: string): string => `country-rules/${name}.json`;
 
+/** The most a rule file may weigh as JSON (today's largest, examples included, is about 12 kB). */
+export const MAX_RULE_BYTES = 64 * 1024;
+
 export interface RulesConsoleContext {
   db: Database;
   rules: RulesSource;
 }
 
-let checkInputs: { meta: object; messages: Record<string, unknown> } | undefined;
-const inputs = () => (checkInputs ??= { meta: loadMetaSchema(), messages: validationMessages() });
+/** The checks and module builds of the server's rules, in worker threads (plugins/rules.ts). */
+const checksOf = (ctx: RulesConsoleContext): RulesChecks => rulesChecksOf(ctx.rules);
+
+let metaSchema: object | undefined;
+const meta = () => (metaSchema ??= loadMetaSchema());
+
+/**
+ * The work of the worker threads, its refusals as answers: too many checks of this staff member
+ * in flight (429), every thread busy and the queue full, a check that ran too long, or the server
+ * stopping (503, retry).
+ */
+async function checked<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ChecksInProgressError)
+      throw tooManyRequests(
+        `ChecksInProgress: ${error.limit} of your rule checks are still running (at most ${error.limit} at a time); wait for their answers`,
+      );
+    if (error instanceof PoolBusyError)
+      throw new ApiError(
+        503,
+        'RulesChecksBusy: the server is checking other rules and its queue is full; retry in a few seconds',
+      );
+    if (error instanceof PoolTimeoutError)
+      throw new ApiError(
+        503,
+        'RulesCheckTimedOut: checking these rules took too long and was stopped; simplify the patterns, or retry',
+      );
+    if (error instanceof PoolClosedError) throw serviceUnavailable();
+    throw error;
+  }
+}
+
+/** Whose checks these are, for the per-staff limit: the staff member, or the admin key's import. */
+const ownerOf = (author: Author): CheckOwner => author.staffId ?? `author:${author.email}`;
+
+/**
+ * Refuses, before any check, a rule file that holds more patterns or bytes than a rule file may
+ * (each pattern is analysed for backtracking, each byte composed): 400 naming the limit.
+ */
+function assertWithinLimits(country: string, rules: object): void {
+  const patterns = patternCount(rules);
+  if (patterns > MAX_PATTERNS) {
+    const message = `a rule file may hold at most ${MAX_PATTERNS} patterns; this draft of ${country} has ${patterns}`;
+    throw badRequest(`TooManyPatterns: ${message}`, [
+      {
+        path: '/rules',
+        keyword: 'maxPatterns',
+        messageKey: 'rules',
+        params: { limit: MAX_PATTERNS, patterns },
+        message,
+      },
+    ]);
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(rules));
+  if (bytes > MAX_RULE_BYTES) {
+    const message = `a rule file may be at most ${MAX_RULE_BYTES} bytes as JSON; this draft of ${country} has ${bytes}`;
+    throw badRequest(`RulesTooLarge: ${message}`, [
+      {
+        path: '/rules',
+        keyword: 'maxBytes',
+        messageKey: 'rules',
+        params: { limit: MAX_RULE_BYTES, bytes },
+        message,
+      },
+    ]);
+  }
+}
 
 /** A finding as a field error of the request body (`/rules/...`), naming the field. */
 function toFieldError(finding: RuleFinding): ApiFieldError {
@@ -58,17 +148,14 @@ function toFieldError(finding: RuleFinding): ApiFieldError {
   };
 }
 
-const withCountry = (catalog: RuleCatalog, name: string, rule: CountryRules): RuleCatalog => ({
-  forms: catalog.forms,
-  rules: { ...catalog.rules, [name]: rule },
-});
-
 /** The checks of one country's rules in place of its current ones: findings of that file only. */
-function checkDraft(catalog: RuleCatalog, name: string, rule: CountryRules): RuleFinding[] {
-  const { meta, messages } = inputs();
-  const report = checkCatalog(withCountry(catalog, name, rule), meta, messages, name);
-  return report.findings.filter((f) => f.file === fileOf(name) || f.file === 'country-rules/');
-}
+const checkDraft = (
+  ctx: RulesConsoleContext,
+  owner: CheckOwner,
+  catalog: RuleCatalog,
+  name: string,
+  rules: object,
+): Promise<RuleFinding[]> => checked(() => checksOf(ctx).checkDraft(owner, catalog, name, rules));
 
 function refuse(code: string, findings: RuleFinding[]): never {
   const errors = findings.map(toFieldError);
@@ -190,7 +277,19 @@ export async function saveDraft(
         problem: `/country is "${String(rule.country)}" but the draft is for ${country}`,
       },
     ]);
-  const findings = checkDraft(catalog, country, rule);
+  try {
+    assertWithinLimits(country, rules);
+  } catch (error) {
+    await recordAudit(ctx.db, {
+      staffId: staff.staffId,
+      actor: staff.email,
+      action: 'draft.refused',
+      country,
+      detail: { problems: [error instanceof Error ? error.message : String(error)] },
+    });
+    throw error;
+  }
+  const findings = await checkDraft(ctx, ownerOf(staff), catalog, country, rules);
   if (findings.length) {
     await recordAudit(ctx.db, {
       staffId: staff.staffId,
@@ -332,19 +431,20 @@ function checkResults(findings: RuleFinding[], rule: CountryRules) {
  * A version with its rules, its changes against the published rules and its example results, and
  * the country's version published now (the one an approval is given against).
  */
-export async function getVersion(ctx: RulesConsoleContext, id: number) {
+export async function getVersion(ctx: RulesConsoleContext, staff: StaffSession, id: number) {
   const row = await getRuleVersion(ctx.db, id);
   // The changes are shown against the rules published now, as the approval will record.
   await ctx.rules.refresh(true);
   const { catalog } = ctx.rules.current;
   const rules = rulesOf(row);
   const rule = rules as unknown as CountryRules;
+  const findings = await checkDraft(ctx, staff.staffId, catalog, row.country, rules);
   return {
     ...summary(row),
     publishedVersion: await publishedVersionOf(ctx.db, row.country),
     rules,
     changes: diffRules(catalog.rules[row.country] ?? {}, rules),
-    ...checkResults(checkDraft(catalog, row.country, rule), rule),
+    ...checkResults(findings, rule),
   };
 }
 
@@ -356,24 +456,23 @@ export async function getVersion(ctx: RulesConsoleContext, id: number) {
  * file schema is refused as a draft save refuses it (RulesInvalid, the paths named), before
  * anything is composed, compiled or kept to be served.
  */
-export function previewDraft(ctx: RulesConsoleContext, country: string, rules: object) {
+export async function previewDraft(
+  ctx: RulesConsoleContext,
+  staff: StaffSession,
+  country: string,
+  rules: object,
+) {
   const { catalog } = ctx.rules.current;
   assertRuleName(country, catalog);
-  const invalid = schemaFindings(inputs().meta, country, rules);
-  if (invalid.length) refuse('RulesInvalid', invalid);
-  const rule = rules as CountryRules;
-  const findings = checkDraft(catalog, country, rule);
-  const results = checkResults(findings, rule);
-  let modules: ReturnType<typeof variantModules> = [];
-  if (!findings.some((f) => /backtrack/.test(f.problem))) {
-    try {
-      modules = variantModules(catalog, withCountry(catalog, country, rule), 'preview', country);
-    } catch (error) {
-      results.problems.push(
-        `the forms cannot be composed from these rules: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  }
+  assertWithinLimits(country, rules);
+  const preview = await checked(() =>
+    checksOf(ctx).preview(staff.staffId, catalog, country, rules),
+  );
+  if ('invalid' in preview) refuse('RulesInvalid', preview.invalid);
+  const results = checkResults(preview.findings, rules as CountryRules);
+  if (preview.composeError !== null)
+    results.problems.push(`the forms cannot be composed from these rules: ${preview.composeError}`);
+  const modules: VariantModule[] = preview.modules;
   return {
     changes: diffRules(catalog.rules[country] ?? {}, rules),
     ...results,
@@ -387,7 +486,7 @@ export function editorSchema(): object {
     definitions = {},
     $id: _id,
     ...root
-  } = inputs().meta as {
+  } = meta() as {
     definitions?: Record<string, unknown>;
     $id?: string;
   };
@@ -517,24 +616,21 @@ export async function publish(
   if (row.approvedBase !== publishedNow)
     await refuseStale(ctx, staff, row, row.approvedBase, publishedNow);
   await ctx.rules.refresh(true);
-  const checkedAgainst = ctx.rules.current.id;
-  const { meta, messages } = inputs();
-  const catalog = withCountry(
-    ctx.rules.current.catalog,
-    row.country,
-    rulesOf(row) as unknown as CountryRules,
+  const { id: checkedAgainst, catalog: base } = ctx.rules.current;
+  const rules = rulesOf(row);
+  const findings = await checked(() =>
+    checksOf(ctx).checkAll(staff.staffId, base, row.country, rules),
   );
-  const report = checkCatalog(catalog, meta, messages);
-  if (report.findings.length) {
+  if (findings.length) {
     await recordAudit(ctx.db, {
       staffId: staff.staffId,
       actor: staff.email,
       action: 'publish.refused',
       country: row.country,
       version: id,
-      detail: { problems: report.findings.slice(0, 20).map((f) => `${f.file}: ${f.problem}`) },
+      detail: { problems: findings.slice(0, 20).map((f) => `${f.file}: ${f.problem}`) },
     });
-    const errors = report.findings.map(toFieldError);
+    const errors = findings.map(toFieldError);
     throw new ApiError(
       409,
       `PublishRefused: ${errors[0]?.message ?? 'the rules check failed'}`,
@@ -544,7 +640,9 @@ export async function publish(
   // The new rules version's validator modules, built once here and stored with the publication
   // (issue 29 point 3): no request ever builds them. `catalog` is that version's rules, since the
   // publication lands only while `checkedAgainst` is still the newest.
-  const modules = buildVersionModules(ctx.rules.files, catalog);
+  const modules = await checked(() =>
+    checksOf(ctx).buildModules(staff.staffId, ctx.rules.files, base, row.country, rules),
+  );
   type Outcome =
     | { stale: { approvedAgainst: number | null; publishedNow: number | null } }
     | { publication: { id: number } };
@@ -637,13 +735,19 @@ export async function importDrafts(
   const changed = Object.entries(files).filter(
     ([name, rules]) => JSON.stringify(catalog.rules[name]) !== JSON.stringify(rules),
   );
-  const problems = changed.flatMap(([name, rules]) => {
+  const problems: RuleFinding[] = [];
+  // One file after another: the import's checks count against one author's limit like a staff
+  // member's.
+  for (const [name, rules] of changed) {
     if (!RULE_NAME.test(name))
-      return [{ file: fileOf(name), problem: `"${name}" is not a rule file name` }];
-    if ((rules as { country?: unknown }).country !== name)
-      return [{ file: fileOf(name), problem: `/country does not name ${name}` }];
-    return checkDraft(catalog, name, rules as unknown as CountryRules);
-  });
+      problems.push({ file: fileOf(name), problem: `"${name}" is not a rule file name` });
+    else if ((rules as { country?: unknown }).country !== name)
+      problems.push({ file: fileOf(name), problem: `/country does not name ${name}` });
+    else {
+      assertWithinLimits(name, rules);
+      problems.push(...(await checkDraft(ctx, ownerOf(author), catalog, name, rules)));
+    }
+  }
   if (problems.length) refuse('RulesInvalid', problems);
   const drafts: { country: string; id: number }[] = [];
   for (const [name, rules] of changed)

@@ -3,16 +3,21 @@
 // its validators. A request naming the rules version its form started with (x-rules-version) is
 // validated with that version while it is within its grace period. Every API answer says which
 // rules version the server validates with now (x-rules-version), so a client knows what to send.
+// The rules console's checks and module builds run in worker threads (`rulesChecks`), ended when
+// the server closes.
 import fp from 'fastify-plugin';
 import type { FormValidator } from '../../core/validation/form-validator';
 import type { RulesSource } from '../services/rules-source';
 import { createValidatorStore, type ValidatorStore } from '../services/published-validators';
+import { attachRulesChecks, createRulesChecks, type RulesChecks } from '../services/rules-checks';
 
 declare module 'fastify' {
   interface FastifyInstance {
     rules: RulesSource;
     /** Previewed rules' validator modules (published ones are stored: services/stored-validators.ts). */
     validatorModules: ValidatorStore;
+    /** The rules console's checks and module builds, in worker threads (issue 29 point 2). */
+    rulesChecks: RulesChecks;
   }
   interface FastifyRequest {
     /** The previous rules version's validator the client asked for (grace period), or null. */
@@ -26,6 +31,10 @@ export default fp(async function rulesPlugin(app, opts: { source: RulesSource })
   const { source } = opts;
   app.decorate('rules', source);
   app.decorate('validatorModules', createValidatorStore());
+  const checks = createRulesChecks(app.deps.config.rulesWorkers);
+  app.decorate('rulesChecks', checks);
+  attachRulesChecks(source, checks);
+  app.addHook('onClose', () => checks.close());
   app.decorateRequest('rulesValidator', null);
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;

@@ -8,16 +8,22 @@
 // Versions published before the table existed (rule_publications.validators_built_at null) are
 // built once on first use, under the publication row's lock, and stored; from then on they are
 // served like the others. Only a published version has a row to lock: no request builds a draft,
-// an unknown or a future version.
+// an unknown or a future version. Builds run in the rules worker threads (services/rules-checks.ts),
+// never on the thread that answers requests.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rulePublications, validatorModules } from '../db/schema';
 import type { RuleCatalog } from '../../core/schemas/catalog';
 import type { ServedVariant } from '../../core/validation/precompiled';
+import { serviceUnavailable } from '../errors';
 import { VALIDATORS_PATH, variantModules, type VariantModule } from './published-validators';
+import { PoolBusyError, PoolClosedError, PoolTimeoutError, type RulesChecks } from './rules-checks';
 import type { RulesSource } from './rules-source';
 
-/** The modules of a rules version (its catalog against the files the portal was built from). */
+/**
+ * The modules of a rules version (its catalog against the files the portal was built from), on the
+ * calling thread: for scripts and tests; the server builds in its worker threads (rules-jobs.ts).
+ */
 export function buildVersionModules(files: RuleCatalog, catalog: RuleCatalog): VariantModule[] {
   // The scope in a module's URL is the version's id, added when the list is read: the file name
   // (and its content hash) does not depend on it.
@@ -52,7 +58,7 @@ export async function storeVersionModules(
     .where(eq(rulePublications.id, rulesVersion));
 }
 
-export function createStoredValidators(db: Database, rules: RulesSource) {
+export function createStoredValidators(db: Database, rules: RulesSource, checks: RulesChecks) {
   /** Builds in flight in this process, by version: concurrent first uses wait for one build. */
   const building = new Map<number, Promise<void>>();
 
@@ -65,7 +71,22 @@ export function createStoredValidators(db: Database, rules: RulesSource) {
         .where(eq(rulePublications.id, id))
         .for('update');
       if (!row || row.builtAt) return;
-      const modules = id === 0 ? [] : buildVersionModules(rules.files, await rules.catalogAt(id));
+      if (id === 0) return storeVersionModules(tx, id, []);
+      const catalog = await rules.catalogAt(id);
+      const modules = await checks
+        .buildModules(null, rules.files, catalog)
+        .catch((error: unknown) => {
+          // Busy or stopping: nothing stored, the next request builds it.
+          if (
+            error instanceof PoolBusyError ||
+            error instanceof PoolTimeoutError ||
+            error instanceof PoolClosedError
+          )
+            throw serviceUnavailable(
+              'ServiceUnavailable: the validators of this rules version are being prepared; retry shortly',
+            );
+          throw error;
+        });
       await storeVersionModules(tx, id, modules);
     });
   }

@@ -1,7 +1,8 @@
 // The rules console's rules API: countries with their status, a country's rules, drafts with
 // their readable changes and example results, four-eyes review, publication, versions, restore.
-// The business rules are in domain/rules-console.ts.
-import type { FastifyPluginAsync } from 'fastify';
+// The business rules are in domain/rules-console.ts. The routes that run rule checks or build
+// modules (in worker threads) are limited per staff member, whatever their address.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   editorSchema,
   getCountry,
@@ -105,6 +106,12 @@ const tags = ['console'];
 const rulesRoutes: FastifyPluginAsync = async (app) => {
   const ctx = { db: app.deps.db, rules: app.rules };
   const versionId = (params: unknown): number => Number((params as { id: string }).id);
+  /** `max` requests a minute per staff member (staff routes have a session before the limit). */
+  const perStaff = (max: number) => ({
+    ...app.limit(max),
+    keyGenerator: (request: FastifyRequest) =>
+      request.staff ? `staff:${request.staff.staffId}` : request.ip,
+  });
 
   app.get(
     '/countries',
@@ -161,7 +168,7 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/countries/:country/drafts',
     {
-      config: { ...STAFF, rateLimit: app.limit(30) },
+      config: { ...STAFF, rateLimit: perStaff(30) },
       // One rule file with its examples (the largest is about 12 kB today).
       bodyLimit: 256 * 1024,
       schema: {
@@ -191,7 +198,9 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/countries/:country/preview',
     {
-      config: { ...STAFF, rateLimit: app.limit(240) },
+      // An editor's preview is asked 400 ms after the last change: 120 a minute is typing without
+      // a pause; a repeated preview is answered from the checks' cache.
+      config: { ...STAFF, rateLimit: perStaff(120) },
       bodyLimit: 256 * 1024,
       schema: {
         tags,
@@ -210,7 +219,7 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { country } = request.params as { country: string };
       const { rules } = request.body as { rules: object };
-      const { modules, ...preview } = previewDraft(ctx, country, rules);
+      const { modules, ...preview } = await previewDraft(ctx, staffOf(request), country, rules);
       return { data: { ...preview, variants: app.validatorModules.keep(modules) } };
     },
   );
@@ -249,7 +258,7 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/versions/:id',
     {
-      config: STAFF,
+      config: { ...STAFF, rateLimit: perStaff(60) },
       schema: {
         tags,
         summary: 'A version: its rules, its changes against the published rules, example results',
@@ -257,7 +266,9 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: data(versionDetail) },
       },
     },
-    async (request) => ({ data: await getVersion(ctx, versionId(request.params)) }),
+    async (request) => ({
+      data: await getVersion(ctx, staffOf(request), versionId(request.params)),
+    }),
   );
 
   const reviewBody = (required: string[], extra: Record<string, JsonSchema> = {}) => ({
@@ -318,7 +329,7 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/versions/:id/publish',
     {
-      config: STAFF,
+      config: { ...STAFF, rateLimit: perStaff(30) },
       schema: {
         tags,
         summary:
@@ -338,7 +349,7 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/versions/:id/restore',
     {
-      config: STAFF,
+      config: { ...STAFF, rateLimit: perStaff(30) },
       schema: {
         tags,
         summary: 'Restore a published version: a new draft with its rules, needing approval again',

@@ -18,7 +18,7 @@ export const servedVariant = exact(
 
 const validatorRoutes: FastifyPluginAsync = async (app) => {
   const { rules, validatorModules: previews } = app;
-  const stored = createStoredValidators(app.deps.db, rules);
+  const stored = createStoredValidators(app.deps.db, rules, app.rulesChecks);
 
   app.get(
     '/validators',
