@@ -48,15 +48,15 @@ const CORE_CODE = src(
 );
 const APP_CODE = src(
   [
-    'web/app/(app-entry|boot-data|app-shell|router|screen-modules|route-table|route-guard|root-flow|screen-error|store|ui-slice|error-rules|global-errors)',
+    'web/app/(app-entry|boot-data|app-shell|router|screen-modules|route-table|route-guard|root-flow|screen-error|store|error-rules|global-errors)',
     'web/app/layout/(app-layout|header|side-panel|error-modals)',
     // early-texts: the loading label of the shell and the router. Left out of every group it went
     // to the app-entry chunk, which imports the app chunk: the two chunks imported each other.
-    'web/lib/(api|navigation|cookies|rules-version|internal-errors|display-name|early-texts)',
+    'web/lib/(api|store-hooks|ui-slice|navigation|cookies|rules-version|internal-errors|display-name|early-texts)',
     // The payout methods' API stays out: only screens and panels that load lazily use it (settings,
     // the method pages, the side panel's content, the claim's accept panel), and the other screens
     // (the profile form among them) then do not carry it.
-    'web/features/(configuration|auth|profile)/api/[\\w-]+',
+    'web/api/(configuration|auth|profile)-api',
     'web/features/session/(index|session-controller|constants)',
     'web/components/(modal|focus-trap|spinner|user-icon|page-wrapper|use-page-title|section|text-with-links)',
     'core/routes/(signed-in-paths|route-files)',

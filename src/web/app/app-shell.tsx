@@ -3,11 +3,11 @@
 // layout, the frame's modals and, while signed in, the session behaviours.
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../api/configuration-api';
 import { Spinner } from '../components/spinner';
 import { loadingLabel } from '../lib/early-texts';
 import { i18next, initI18n, pickLocale, setLanguage } from '../lib/i18n';
-import { profileApi } from '../features/profile/api/profile-api';
+import { profileApi } from '../api/profile-api';
 import { applyBranding, applyRememberedTheme } from './branding';
 import { AppLayout } from './layout/app-layout';
 import { SessionController } from '../features/session';

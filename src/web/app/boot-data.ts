@@ -2,10 +2,10 @@
 // render finds the configuration, the principal and the profile in RTK Query's cache and asks the
 // API for none of them. Pages served without it (the Vite dev server, a test) ask as before.
 import type { BootData } from '../../core/routes/boot-data';
-import type { AppDispatch } from './store';
-import { authApi } from '../features/auth/api/auth-api';
-import { configurationApi } from '../features/configuration/api/configuration-api';
-import { profileApi } from '../features/profile/api/profile-api';
+import type { AppDispatch } from '../lib/store-hooks';
+import { authApi } from '../api/auth-api';
+import { configurationApi } from '../api/configuration-api';
+import { profileApi } from '../api/profile-api';
 import { setLoginPagePath } from '../lib/api';
 
 /** Puts the boot answers in the cache, as if the queries had just answered (synchronously). */

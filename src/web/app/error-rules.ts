@@ -6,7 +6,7 @@
 import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import { QUIET_ENDPOINTS } from '../lib/api';
 import { navigateTo } from '../lib/navigation';
-import { showErrorModal } from './ui-slice';
+import { showErrorModal } from '../lib/ui-slice';
 
 const IGNORED = new Set([400, 401, 404, 409, 410]);
 /**

@@ -2,7 +2,7 @@
 // handler or a timer, a rejected promise nobody awaited. They show the client-error modal, except
 // on the maintenance page, which explains itself.
 import type { AppStore } from './store';
-import { showErrorModal } from './ui-slice';
+import { showErrorModal } from '../lib/ui-slice';
 
 /** Browser noise that is not an error of the portal. */
 const BENIGN = [/ResizeObserver loop/];

@@ -1,6 +1,6 @@
 // The empty path: sends the signed-in user where the root flow says.
 import { Navigate } from 'react-router-dom';
-import { useGetProfileQuery } from '../features/profile/api/profile-api';
+import { useGetProfileQuery } from '../api/profile-api';
 import { Spinner } from '../components/spinner';
 import { rootFlow } from './root-flow';
 

@@ -3,8 +3,8 @@
 // on the user load signs out.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useGetPrincipalQuery } from '../features/auth/api/auth-api';
-import { useGetProfileQuery } from '../features/profile/api/profile-api';
+import { useGetPrincipalQuery } from '../api/auth-api';
+import { useGetProfileQuery } from '../api/profile-api';
 import { Spinner } from '../components/spinner';
 import { checkAccess, type RouteEntry } from './route-table';
 import { rootFlow } from './root-flow';

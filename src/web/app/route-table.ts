@@ -1,6 +1,6 @@
 // The one route table (spec section 2): every route, its access rule and its lazily loaded screen.
 // The router, the guards, the /dev page and the tests all read this table.
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { mayDo } from '../../core/profile/status-actions';
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
 
@@ -182,7 +182,11 @@ export const ROUTES: RouteEntry[] = [
     title: 'pages.dev',
     access: LOGIN,
     module: 'dev',
-    screen: screen(() => import('../features/dev/dev-page')),
+    // The /dev page lists this table; handed in, so the page does not import the app back.
+    screen: () =>
+      import('../features/dev/dev-page').then((page) => ({
+        default: () => createElement(page.default, { routes: ROUTES }),
+      })),
   },
   { path: '/dev/all-pages', title: 'pages.dev', access: LOGIN, module: 'dev', redirect: '/' },
   {

@@ -5,8 +5,8 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorModals } from './layout/error-modals';
-import { useAppDispatch } from './store';
-import { showErrorModal } from './ui-slice';
+import { useAppDispatch } from '../lib/store-hooks';
+import { showErrorModal } from '../lib/ui-slice';
 
 export function ScreenError({
   error,

@@ -1,11 +1,9 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
+import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../lib/api';
+import { rootReducer, type RootState } from '../lib/store-hooks';
 import { errorMiddleware } from './error-rules';
-import { uiSlice } from './ui-slice';
 
-const rootReducer = combineReducers({ [api.reducerPath]: api.reducer, ui: uiSlice.reducer });
-export type RootState = ReturnType<typeof rootReducer>;
+export type { AppDispatch, RootState } from '../lib/store-hooks';
 
 export function createStore(preloadedState?: Partial<RootState>) {
   return configureStore({
@@ -15,7 +13,3 @@ export function createStore(preloadedState?: Partial<RootState>) {
   });
 }
 export type AppStore = ReturnType<typeof createStore>;
-export type AppDispatch = AppStore['dispatch'];
-
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();

@@ -2,7 +2,7 @@
 // server reads as a wrong code; any other failure as a server error.
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../api/configuration-api';
 import { CodeInput } from './code-input';
 import { useCodeEntry } from './use-code-entry';
 import { Modal } from './modal';

@@ -1,7 +1,7 @@
 // A single centred card (608px) with the merchant's logo above the heading: sign-in, verification
 // and other one-task screens.
 import type { ReactNode } from 'react';
-import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../api/configuration-api';
 import { PageWrapper } from './page-wrapper';
 
 export interface TilePageProps {

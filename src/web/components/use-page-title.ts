@@ -1,6 +1,6 @@
 // Names the browser tab after the page: "Page · Portal name"; the portal name alone afterwards.
 import { useEffect } from 'react';
-import { useGetConfigurationQuery } from '../features/configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../api/configuration-api';
 
 export function usePageTitle(title: string | undefined): void {
   const { data } = useGetConfigurationQuery();

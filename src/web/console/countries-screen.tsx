@@ -1,7 +1,7 @@
 // /console: every rule file with its status (GET /countries), each linking to its page.
 import { Link } from 'react-router-dom';
 import { consoleApi } from './api';
-import { LoadState } from './console-app';
+import { LoadState } from './load-state';
 import { when } from './dates';
 import { texts } from './texts';
 import { useFocusHeading } from './use-focus-heading';

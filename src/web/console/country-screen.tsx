@@ -11,7 +11,7 @@ import {
   type ExampleResult,
   type VersionSummary,
 } from './api';
-import { LoadState } from './console-app';
+import { LoadState } from './load-state';
 import { when } from './dates';
 import { useStaff } from './staff-context';
 import { useLoad } from './use-load';

@@ -5,7 +5,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConsoleApiError, consoleApi, type VersionDetail } from './api';
-import { LoadState } from './console-app';
+import { LoadState } from './load-state';
 import { when } from './dates';
 import { useStaff } from './staff-context';
 import { useLoad } from './use-load';

@@ -167,7 +167,7 @@ describe('global error rule', () => {
     );
     await store.dispatch(claimsApi.endpoints.getClaims.initiate());
     await waitFor(() => expect(store.getState().ui.errorModal).toBe('server'));
-    const { profileApi } = await import('../../../src/web/features/profile/api/profile-api');
+    const { profileApi } = await import('../../../src/web/api/profile-api');
     await store.dispatch(profileApi.endpoints.getProfileStatus.initiate());
     expect(store.getState().ui.errorModal).toBe('server');
   });

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmationCodeDialog } from '../../../src/web/components/confirmation-code-dialog';
-import { useVerifyAccountMutation } from '../../../src/web/features/profile/api/profile-api';
+import { useVerifyAccountMutation } from '../../../src/web/api/profile-api';
 import { renderWithProviders } from '../support/render';
 import { server } from '../support/server';
 

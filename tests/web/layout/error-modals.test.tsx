@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { claimsApi } from '../../../src/web/features/claims/api/claims-api';
-import { paymentMethodsApi } from '../../../src/web/features/payment-methods/api/payment-methods-api';
+import { paymentMethodsApi } from '../../../src/web/api/payment-methods-api';
 import { renderApp } from '../support/render';
 import { server } from '../support/server';
 

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { profileApi } from '../../../src/web/features/profile/api/profile-api';
+import { profileApi } from '../../../src/web/api/profile-api';
 import { configuration, profileWith, server } from '../support/server';
 import { advance, renderSession } from './session-harness';
 

@@ -2,8 +2,8 @@
 // time — the ui slice keeps the first until it is closed.
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/modal';
-import { useAppDispatch, useAppSelector } from '../store';
-import { closeErrorModal } from '../ui-slice';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
+import { closeErrorModal } from '../../lib/ui-slice';
 
 export function ErrorModals() {
   const { t } = useTranslation();

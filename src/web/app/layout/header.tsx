@@ -6,13 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { Configuration } from '../../../core/types/entities/configuration';
 import { UserIcon } from '../../components/user-icon';
-import { useGetPrincipalQuery } from '../../features/auth/api/auth-api';
-import {
-  profileApi,
-  useStorePreferredLanguageMutation,
-} from '../../features/profile/api/profile-api';
-import { useAppDispatch, useAppSelector } from '../store';
-import { setSidePanel } from '../ui-slice';
+import { useGetPrincipalQuery } from '../../api/auth-api';
+import { profileApi, useStorePreferredLanguageMutation } from '../../api/profile-api';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
+import { setSidePanel } from '../../lib/ui-slice';
 import { displayName } from '../../lib/display-name';
 import { LanguageMenu } from './language-menu';
 import { SIDE_PANEL_ID } from './side-panel';

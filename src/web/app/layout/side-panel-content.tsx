@@ -6,16 +6,15 @@ import { Link } from 'react-router-dom';
 import type { Configuration } from '../../../core/types/entities/configuration';
 import { trapTab } from '../../components/focus-trap';
 import { UserIcon } from '../../components/user-icon';
-import { useGetPaymentMethodsQuery } from '../../features/payment-methods/api/payment-methods-api';
-import { useGetProfileQuery } from '../../features/profile/api/profile-api';
+import { useGetPaymentMethodsQuery } from '../../api/payment-methods-api';
+import { useGetProfileQuery } from '../../api/profile-api';
 import { readCookie } from '../../lib/cookies';
 import { usePhoneFormat } from '../../lib/use-phone-format';
-import { useAppDispatch } from '../store';
-import { setSidePanel } from '../ui-slice';
+import { useAppDispatch } from '../../lib/store-hooks';
+import { setSidePanel } from '../../lib/ui-slice';
 import { contactGroups } from './contact-lines';
 import { displayName } from '../../lib/display-name';
 import { preferredMethod, summarizeMethod } from './payment-method-summary';
-import { SIDE_PANEL_ID } from './side-panel';
 
 /** Hidden while the registration code is on and the access cookie says no code was passed yet. */
 const paymentSummaryHidden = (configuration: Configuration): boolean =>
@@ -25,9 +24,12 @@ const DASHBOARD_STATUSES = ['GUARDIAN_CONSENT_PENDING', 'ACTIVATED', 'ON_HOLD'];
 const SETTINGS_STATUSES = ['ACTIVATED', 'ON_HOLD'];
 
 export default function SidePanelContent({
+  id,
   configuration,
   staticPage,
 }: {
+  /** The id the header's menu button controls (the panel owns it; passed in to keep one name). */
+  id: string;
   configuration: Configuration;
   staticPage: boolean;
 }) {
@@ -55,7 +57,7 @@ export default function SidePanelContent({
       <div className="side-panel__backdrop" aria-hidden="true" onClick={close} />
       <div
         ref={panelRef}
-        id={SIDE_PANEL_ID}
+        id={id}
         className="side-panel"
         role="dialog"
         aria-modal="true"

@@ -6,8 +6,8 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Configuration } from '../../../core/types/entities/configuration';
-import { useAppDispatch, useAppSelector } from '../store';
-import { setSidePanel } from '../ui-slice';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
+import { setSidePanel } from '../../lib/ui-slice';
 
 const SidePanelContent = lazy(() => import('./side-panel-content'));
 
@@ -52,6 +52,7 @@ export function SidePanel({
   return (
     <Suspense fallback={null}>
       <SidePanelContent
+        id={SIDE_PANEL_ID}
         configuration={configuration}
         staticPage={location.pathname.includes('static')}
       />

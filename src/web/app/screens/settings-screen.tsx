@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageWrapper } from '../../components/page-wrapper';
 import { Spinner } from '../../components/spinner';
 import { PayoutMethodList } from '../../features/payment-methods/components/payout-method-list';
-import { useGetProfileQuery } from '../../features/profile/api/profile-api';
+import { useGetProfileQuery } from '../../api/profile-api';
 import { DeleteAccount } from '../../features/settings/components/delete-account';
 import { ProfileSummary } from '../../features/settings/components/profile-summary';
 

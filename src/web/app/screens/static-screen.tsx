@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import { staticPage } from '../../../core/i18n/merchant-texts';
 import { PageWrapper } from '../../components/page-wrapper';
 import { Spinner } from '../../components/spinner';
-import { useGetConfigurationQuery } from '../../features/configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../../api/configuration-api';
 import NotFoundPage from '../../features/not-found/not-found-page';
 
 export default function StaticScreen() {

@@ -3,7 +3,7 @@
 // languages), so it speaks from its own texts (maintenance-texts.ts), in the language the person
 // uses: the one showing, the remembered choice, else the browser's.
 import { useCallback, useEffect } from 'react';
-import { useGetConfigurationQuery } from '../configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../../api/configuration-api';
 import { earlyLocale } from '../../lib/i18n';
 import { MAINTENANCE_TEXTS } from './maintenance-texts';
 

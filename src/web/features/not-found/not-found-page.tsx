@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useGetConfigurationQuery } from '../configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../../api/configuration-api';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

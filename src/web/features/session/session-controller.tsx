@@ -5,8 +5,8 @@
 // waits for none of them.
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useGetPrincipalQuery } from '../auth/api/auth-api';
-import { useGetConfigurationQuery } from '../configuration/api/configuration-api';
+import { useGetPrincipalQuery } from '../../api/auth-api';
+import { useGetConfigurationQuery } from '../../api/configuration-api';
 import { isPublicAuthPath } from './constants';
 
 const SignedInSession = lazy(() => import('./signed-in-session'));

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { newTabProps } from '../../../components/external-link';
 import { LinkedText } from '../../../components/text-with-links';
 import { LabelledCheckbox, type FormData } from '../../../components/schema-form';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
 
 type Props = WidgetProps<FormData>;
 

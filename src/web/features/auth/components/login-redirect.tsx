@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { leaveTo } from '../../../lib/navigation';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
 import { languageParam, sameSitePath } from './server-page-params';
 
 export default function LoginRedirect() {

@@ -19,10 +19,7 @@ import {
 import { TextWithLinks } from '../../../components/text-with-links';
 import { errorText } from '../../../lib/api-error';
 import { i18next, isLocale, type Locale } from '../../../lib/i18n';
-import {
-  useRegisterByTokenMutation,
-  useRegisterForClaimMutation,
-} from '../../profile/api/profile-api';
+import { useRegisterByTokenMutation, useRegisterForClaimMutation } from '../../../api/profile-api';
 import {
   fieldErrorsOf,
   fieldOfInputId,

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { TilePage } from '../../../components/tile-page';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
-import { useGetPrincipalQuery, useGetTokenInfoQuery } from '../api/auth-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
+import { useGetPrincipalQuery, useGetTokenInfoQuery } from '../../../api/auth-api';
 import { RegisterForm } from './register-form';
 import { resolveRegistration } from './registration-resolution';
 

@@ -1,6 +1,6 @@
 // /auth/start inside the app (reached by in-app navigation, e.g. from the login gate).
 import { useLocation } from 'react-router-dom';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
 import { StartContent } from './start-content';
 
 export default function StartPage() {

@@ -8,7 +8,7 @@ import { ConfirmationCodeDialog } from '../../../components/confirmation-code-di
 import { preloadConfirmationCodeDialog } from '../../../components/confirmation-code-dialog-loader';
 import { ExchangeRateDisplay } from '../../../components/exchange-rate-display';
 import { Spinner } from '../../../components/spinner';
-import { useGetPaymentMethodsQuery } from '../../payment-methods/api/payment-methods-api';
+import { useGetPaymentMethodsQuery } from '../../../api/payment-methods-api';
 import {
   useAcceptClaimMutation,
   useGetQuoteQuery,

@@ -13,7 +13,7 @@ import { formatMoney } from '../../../components/format-money';
 import { Modal } from '../../../components/modal';
 import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';
-import { useGetProfileQuery } from '../../profile/api/profile-api';
+import { useGetProfileQuery } from '../../../api/profile-api';
 import { useCancelClaimMutation, useGetClaimsQuery } from '../api/claims-api';
 import { mayDo, refusalOf } from '../../../../core/profile/status-actions';
 import { isAcceptable, isUpcoming } from './claim-rules';

@@ -10,9 +10,7 @@ import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';
 
 // The form engine loads only when a minor corrects an invitation, not with every dashboard.
-const GuardianInviteForm = lazy(
-  () => import('../../registration/components/guardian-invite-section'),
-);
+const GuardianInviteForm = lazy(() => import('../../../components/guardian-invite-section'));
 
 /** Who a new invitation went to, as the rejected page passes it on (navigation state). */
 export interface GuardianInvited {

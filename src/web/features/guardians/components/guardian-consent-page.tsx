@@ -13,10 +13,7 @@ import { Modal } from '../../../components/modal';
 import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';
 import { TilePage } from '../../../components/tile-page';
-import {
-  useConfirmGuardianConsentMutation,
-  useGetProfileQuery,
-} from '../../profile/api/profile-api';
+import { useConfirmGuardianConsentMutation, useGetProfileQuery } from '../../../api/profile-api';
 
 export default function GuardianConsentPage() {
   const { minorId = '' } = useParams();

@@ -13,14 +13,14 @@ import {
   type FormData,
 } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
-import { useGetProfileQuery } from '../../profile/api/profile-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
+import { useGetProfileQuery } from '../../../api/profile-api';
 import {
   useCreateBankAccountMutation,
   useGetPaymentMethodsQuery,
   useLookupBicMutation,
   useUpdateBankAccountMutation,
-} from '../api/payment-methods-api';
+} from '../../../api/payment-methods-api';
 import { editableValues, keptNumbers, withoutEmptySecrets } from './bank-account-values';
 import { isBank, useMethodFailure } from './method-helpers';
 import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';

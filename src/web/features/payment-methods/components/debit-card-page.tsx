@@ -6,8 +6,8 @@ import type { DebitCardForm } from '../../../../core/types/forms/debit-card';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { SchemaForm, type FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
-import { useCreateDebitCardMutation } from '../api/payment-methods-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
+import { useCreateDebitCardMutation } from '../../../api/payment-methods-api';
 import { useMethodFailure } from './method-helpers';
 import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Address } from '../../../../core/types/entities/address';
 import { formatAddress } from '../../../../core/i18n/postal-address';
 import type { FormData, ServerFieldError } from '../../../components/schema-form';
-import { useGetProfileQuery } from '../../profile/api/profile-api';
+import { useGetProfileQuery } from '../../../api/profile-api';
 import { SameAddressTemplate, type SameAddressControl } from './same-address-template';
 
 /** The parts of a profile address, each with the name of the form field that takes it. */

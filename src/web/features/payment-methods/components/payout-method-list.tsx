@@ -9,7 +9,7 @@ import type { PaymentMethod } from '../../../../core/types/entities/payment-meth
 import { Modal } from '../../../components/modal';
 import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
 import {
   useDeleteBankAccountMutation,
   useDeleteDebitCardMutation,
@@ -19,7 +19,7 @@ import {
   useGetAvailableTypesQuery,
   useGetPaymentMethodsQuery,
   useSetPreferredMutation,
-} from '../api/payment-methods-api';
+} from '../../../api/payment-methods-api';
 import {
   ADD_PATHS,
   awaitsCode,

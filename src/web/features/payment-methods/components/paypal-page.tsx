@@ -6,7 +6,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { Spinner } from '../../../components/spinner';
 import { leaveTo } from '../../../lib/navigation';
-import { useCreatePaypalMutation, useGetPaymentMethodsQuery } from '../api/payment-methods-api';
+import {
+  useCreatePaypalMutation,
+  useGetPaymentMethodsQuery,
+} from '../../../api/payment-methods-api';
 import { useMethodFailure } from './method-helpers';
 
 const STATE_KEY = 'paypal-connect-state';

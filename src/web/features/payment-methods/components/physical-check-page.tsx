@@ -3,11 +3,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageWrapper } from '../../../components/page-wrapper';
-import { useGetProfileQuery } from '../../profile/api/profile-api';
+import { useGetProfileQuery } from '../../../api/profile-api';
 import {
   useCreatePhysicalCheckMutation,
   useGetPaymentMethodsQuery,
-} from '../api/payment-methods-api';
+} from '../../../api/payment-methods-api';
 import { useMethodFailure } from './method-helpers';
 import { formatAddress } from '../../../../core/i18n/postal-address';
 

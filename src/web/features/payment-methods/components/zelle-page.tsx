@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ZelleForm } from '../../../../core/types/forms/zelle';
 import { ConfirmationCodeDialog } from '../../../components/confirmation-code-dialog';
 import { preloadConfirmationCodeDialog } from '../../../components/confirmation-code-dialog-loader';
-import { randomPrefix } from '../../registration/lib/server-errors';
+import { randomPrefix } from '../../../lib/server-errors';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { SchemaForm, type FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
@@ -16,8 +16,8 @@ import {
   useSaveZelleMutation,
   useSendZelleCodeMutation,
   useVerifyZelleMutation,
-} from '../api/payment-methods-api';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+} from '../../../api/payment-methods-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
 import { useMethodFailure } from './method-helpers';
 import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
 

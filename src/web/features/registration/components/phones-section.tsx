@@ -7,8 +7,8 @@ import { usePhoneFormat } from '../../../lib/use-phone-format';
 import type { Phone } from '../../../../core/types/entities/phone';
 import { Section } from '../../../components/section';
 import { SchemaForm, type ServerFieldError } from '../../../components/schema-form';
-import { useDeletePhoneMutation, useUpdateProfileMutation } from '../../profile/api/profile-api';
-import { errorsUnder } from '../lib/server-errors';
+import { useDeletePhoneMutation, useUpdateProfileMutation } from '../../../api/profile-api';
+import { errorsUnder } from '../../../lib/server-errors';
 import { loadApiError } from '../lib/load-api-error';
 
 /** The empty phone form. One object: a new one on each render would replace what was typed. */

@@ -18,14 +18,14 @@ import {
 import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';
 import { TilePage } from '../../../components/tile-page';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
 import {
   useGetProfileQuery,
   useStartIdProofingMutation,
   useUpdateProfileMutation,
-} from '../../profile/api/profile-api';
+} from '../../../api/profile-api';
 import { addressFormOf, detailsOf, storedNumbers, type Kind } from '../lib/profile-forms';
-import { errorsUnder } from '../lib/server-errors';
+import { errorsUnder } from '../../../lib/server-errors';
 import { loadApiError } from '../lib/load-api-error';
 import { PhonesSection } from './phones-section';
 import { StepProgress } from '../../../components/step-progress';
@@ -50,7 +50,9 @@ const MINOR_KEYWORDS = ['minimumAge'] as const;
 // Loaded when needed, not with every visit: the guardian invitation only after a minor's save, the
 // question before checking an identity again only when an activated profile changes it.
 const GuardianInviteSection = lazy(() =>
-  import('./guardian-invite-section').then((m) => ({ default: m.GuardianInviteSection })),
+  import('../../../components/guardian-invite-section').then((m) => ({
+    default: m.GuardianInviteSection,
+  })),
 );
 const loadIdentityChange = () => import('../lib/identity-change');
 const IdentityChangeDialog = lazy(() =>

@@ -9,13 +9,13 @@ import { useCodeEntry } from '../../../components/use-code-entry';
 import { Spinner } from '../../../components/spinner';
 import { TextWithLinks } from '../../../components/text-with-links';
 import { TilePage } from '../../../components/tile-page';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
 import {
   useGetProfileQuery,
   useSendVerificationCodeMutation,
   useVerifyAccountMutation,
-} from '../../profile/api/profile-api';
-import { randomPrefix } from '../lib/server-errors';
+} from '../../../api/profile-api';
+import { randomPrefix } from '../../../lib/server-errors';
 import { StepProgress } from '../../../components/step-progress';
 
 type Sending = 'sending' | 'sent' | 'failed';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { readCookie, writeCookie } from '../../../lib/cookies';
 import { navigateTo } from '../../../lib/navigation';
-import { useVerifyAccessCodeMutation } from '../../profile/api/profile-api';
+import { useVerifyAccessCodeMutation } from '../../../api/profile-api';
 import { isPublicAuthPath, VERIFY_ACCOUNT_PATH } from '../constants';
 
 export const ACCESS_TOKEN_COOKIE = 'token';

@@ -3,8 +3,8 @@
 // change is one of spec section 4. Only changes count, never the first status seen.
 import { useEffect, useRef } from 'react';
 import { navigateTo } from '../../../lib/navigation';
-import { useAppDispatch, type AppDispatch } from '../../../app/store';
-import { profileApi, useGetProfileStatusQuery } from '../../profile/api/profile-api';
+import { useAppDispatch, type AppDispatch } from '../../../lib/store-hooks';
+import { profileApi, useGetProfileStatusQuery } from '../../../api/profile-api';
 import { liveStatusTarget } from '../live-status';
 
 /** Loads the profile again (quietly: a failure rejects here, and only here). */

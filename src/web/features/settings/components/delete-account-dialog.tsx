@@ -10,8 +10,8 @@ import { Modal } from '../../../components/modal';
 import { api } from '../../../lib/api';
 import { errorText, readApiError } from '../../../lib/api-error';
 import { navigateTo } from '../../../lib/navigation';
-import { useAppDispatch } from '../../../app/store';
-import { useDeleteProfileMutation } from '../../profile/api/profile-api';
+import { useAppDispatch } from '../../../lib/store-hooks';
+import { useDeleteProfileMutation } from '../../../api/profile-api';
 
 export default function DeleteAccountDialog({ onClose: close }: { onClose: () => void }) {
   const { t } = useTranslation();

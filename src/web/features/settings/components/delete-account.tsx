@@ -6,7 +6,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayDo } from '../../../../core/profile/status-actions';
 import { Section } from '../../../components/section';
-import { useGetProfileQuery } from '../../profile/api/profile-api';
+import { useGetProfileQuery } from '../../../api/profile-api';
 
 // The confirmation is loaded when asked for: most visits to /settings never open it.
 const DeleteAccountDialog = lazy(() => import('./delete-account-dialog'));

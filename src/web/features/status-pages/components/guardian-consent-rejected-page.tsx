@@ -8,8 +8,8 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import type { Guardian } from '../../../../core/types/entities/guardian';
 import { Section } from '../../../components/section';
 import { Spinner } from '../../../components/spinner';
-import { useGetProfileQuery } from '../../profile/api/profile-api';
-import { GuardianInviteForm } from '../../registration/components/guardian-invite-section';
+import { useGetProfileQuery } from '../../../api/profile-api';
+import { GuardianInviteForm } from '../../../components/guardian-invite-section';
 import { StatusPage } from './status-page';
 
 /**

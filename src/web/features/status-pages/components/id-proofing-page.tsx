@@ -6,13 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
 import { detailsPath } from '../../../../core/routes/signed-in-paths';
 import {
   useGetProfileQuery,
   useGetProfileStatusQuery,
   useStartIdProofingMutation,
-} from '../../profile/api/profile-api';
+} from '../../../api/profile-api';
 import { StepProgress } from '../../../components/step-progress';
 import { PhotoIdUpload } from './photo-id-upload';
 import { StatusPage } from './status-page';

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { detailsPath } from '../../../../core/routes/signed-in-paths';
-import { useGetProfileQuery } from '../../profile/api/profile-api';
+import { useGetProfileQuery } from '../../../api/profile-api';
 import { StatusPage } from './status-page';
 
 export default function NameMatchFailedPage() {

@@ -3,7 +3,7 @@
 // Each photo is checked here for type and size first, so a wrong file is said at once, by name.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSubmitIdDocumentsMutation } from '../../profile/api/profile-api';
+import { useSubmitIdDocumentsMutation } from '../../../api/profile-api';
 
 const SIDES = ['front', 'back', 'selfie'] as const;
 type Side = (typeof SIDES)[number];

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { newTabProps } from '../../../components/external-link';
 import { TilePage } from '../../../components/tile-page';
-import { useGetConfigurationQuery } from '../../configuration/api/configuration-api';
+import { useGetConfigurationQuery } from '../../../api/configuration-api';
 
 export interface StatusPageProps {
   title: string;

@@ -8,12 +8,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Guardian } from '../../../../core/types/entities/guardian';
-import type { Profile } from '../../../../core/types/entities/profile';
-import { useAppDispatch } from '../../../app/store';
-import { SchemaForm, type FormData, type ServerFieldError } from '../../../components/schema-form';
-import { Section } from '../../../components/section';
-import { profileApi, useInviteGuardianMutation } from '../../profile/api/profile-api';
+import type { Guardian } from '../../core/types/entities/guardian';
+import type { Profile } from '../../core/types/entities/profile';
+import { useAppDispatch } from '../lib/store-hooks';
+import { SchemaForm, type FormData, type ServerFieldError } from './schema-form/index';
+import { Section } from './section';
+import { profileApi, useInviteGuardianMutation } from '../api/profile-api';
 import { fieldErrorsOf } from '../lib/server-errors';
 
 /** Refusals of POST /me/guardian/invite, by the code that starts the server's message. */

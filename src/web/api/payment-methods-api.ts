@@ -1,9 +1,9 @@
 // Payout method calls of spec section 7. Any change reloads the list (and the types one may add).
-import { api } from '../../../lib/api';
-import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
-import type { BankAccountForm } from '../../../../core/types/forms/bank-account';
-import type { DebitCardForm } from '../../../../core/types/forms/debit-card';
-import type { ZelleForm } from '../../../../core/types/forms/zelle';
+import { api } from '../lib/api';
+import type { PaymentMethod } from '../../core/types/entities/payment-method';
+import type { BankAccountForm } from '../../core/types/forms/bank-account';
+import type { DebitCardForm } from '../../core/types/forms/debit-card';
+import type { ZelleForm } from '../../core/types/forms/zelle';
 
 export interface AvailableType {
   type: string;

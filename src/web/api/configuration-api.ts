@@ -1,6 +1,6 @@
-import { api, setLoginPagePath } from '../../../lib/api';
-import type { Configuration } from '../../../../core/types/entities/configuration';
-import { InternalError } from '../../../lib/internal-errors';
+import { api, setLoginPagePath } from '../lib/api';
+import type { Configuration } from '../../core/types/entities/configuration';
+import { InternalError } from '../lib/internal-errors';
 
 export const configurationApi = api.injectEndpoints({
   endpoints: (build) => ({

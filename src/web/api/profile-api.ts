@@ -1,9 +1,9 @@
 // Profile calls of spec section 7 (/funnel/v1/me..., id-proofing, guardians).
-import { api } from '../../../lib/api';
-import type { Profile } from '../../../../core/types/entities/profile';
-import type { ProfileStatus } from '../../../../core/types/entities/profile-status';
-import type { PreferredContact } from '../../../../core/types/entities/preferred-contact';
-import type { Locale } from '../../../../core/types/entities/locale';
+import { api } from '../lib/api';
+import type { Profile } from '../../core/types/entities/profile';
+import type { ProfileStatus } from '../../core/types/entities/profile-status';
+import type { PreferredContact } from '../../core/types/entities/preferred-contact';
+import type { Locale } from '../../core/types/entities/locale';
 
 export interface CodeSent {
   prefix: string;

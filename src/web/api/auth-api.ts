@@ -1,6 +1,6 @@
-import { api } from '../../../lib/api';
-import type { Principal } from '../../../../core/types/entities/principal';
-import type { TokenInfo } from '../../../../core/types/entities/token-info';
+import { api } from '../lib/api';
+import type { Principal } from '../../core/types/entities/principal';
+import type { TokenInfo } from '../../core/types/entities/token-info';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 // The API's 400 answer carries field errors with JSON pointers into the PATCH body
 // ('/person/firstName', '/addresses/0/zipCode'); each form shows those under its own part.
-import type { ServerFieldError } from '../../../components/schema-form';
+import type { ServerFieldError } from '../components/schema-form/index';
 
 /** The field errors of a failed request, [] when it has none. */
 export function fieldErrorsOf(failure: unknown): ServerFieldError[] {
