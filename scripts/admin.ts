@@ -1,5 +1,6 @@
 // npm run admin -- create-claim --email a@b.c --amount 125.50 --currency USD [--merchant demo]
-// npm run admin -- set-status --profile <id> --status ON_HOLD
+// npm run admin -- set-status --profile <id> --status ON_HOLD (operations' moves only: hold, release
+//   to ACTIVATED, LOCKED, DEACTIVATED, or back to the status before the block)
 // npm run admin -- create-staff --email a@b.c --role editor|approver [--password <at least 12>]
 // npm run admin -- disable-staff --email a@b.c
 // npm run admin -- unlock-staff --email a@b.c
@@ -12,7 +13,7 @@ import { REPO_ROOT } from '../src/core/schemas/catalog';
 
 const USAGE = `usage:
   npm run admin -- create-claim --email <email> --amount <decimal> --currency <ISO 4217> [--merchant <id>]
-  npm run admin -- set-status --profile <id> --status <PROFILE_STATUS>
+  npm run admin -- set-status --profile <id> --status ON_HOLD|ACTIVATED|LOCKED|DEACTIVATED|<status before the block>
   npm run admin -- create-staff --email <email> --role editor|approver [--password <password>]
   npm run admin -- disable-staff --email <email>
   npm run admin -- unlock-staff --email <email>

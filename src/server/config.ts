@@ -22,6 +22,11 @@ export interface ServerConfig {
   mailFrom: string;
   adminApiKey: string;
   /**
+   * Every key that opens the admin API, by name: ADMIN_API_KEY (named by ADMIN_API_KEY_NAME, default
+   * `admin-key`) and ADMIN_API_KEYS (`name:key,name:key`). The audit log names the key of each change.
+   */
+  adminKeys: readonly AdminKey[];
+  /**
    * The development outbox route, which shows every mail's codes and links (DEV_OUTBOX=1; never in
    * production, whatever DEV_OUTBOX says).
    */
@@ -94,6 +99,50 @@ function parseSimulators(value: string | undefined): ReadonlySet<Simulator> {
   return new Set(names as Simulator[]);
 }
 
+export interface AdminKey {
+  name: string;
+  key: string;
+}
+
+const ADMIN_KEY_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/**
+ * ADMIN_API_KEY under its name, then ADMIN_API_KEYS. Names must be unique (the audit tells keys
+ * apart by them), and so must keys. Errors name the variable and the key's name, never a key.
+ */
+export function parseAdminKeys(
+  env: NodeJS.ProcessEnv,
+  mainKey: string,
+  production: boolean,
+): AdminKey[] {
+  const keys: AdminKey[] = [{ name: env.ADMIN_API_KEY_NAME || 'admin-key', key: mainKey }];
+  for (const entry of list(env.ADMIN_API_KEYS)) {
+    const colon = entry.indexOf(':');
+    const name = colon > 0 ? entry.slice(0, colon).trim() : '';
+    const key = colon > 0 ? entry.slice(colon + 1).trim() : '';
+    if (!name || !key)
+      throw new Error(`ADMIN_API_KEYS entries are name:key (an entry has no name or no key)`);
+    keys.push({ name, key });
+  }
+  const names = new Set<string>();
+  const values = new Set<string>();
+  for (const { name, key } of keys) {
+    if (!ADMIN_KEY_NAME.test(name))
+      throw new Error(
+        `admin key name "${name.slice(0, 64)}" must be letters, digits, '.', '_' or '-' (at most 64)`,
+      );
+    if (names.has(name)) throw new Error(`admin key name "${name}" is used twice`);
+    if (values.has(key)) throw new Error(`admin key "${name}" is the same key as another one`);
+    if (production && key.length < ADMIN_KEY_MIN_LENGTH)
+      throw new Error(
+        `admin key "${name}" (ADMIN_API_KEYS) must be at least ${ADMIN_KEY_MIN_LENGTH} characters when NODE_ENV=production`,
+      );
+    names.add(name);
+    values.add(key);
+  }
+  return keys;
+}
+
 /** TRUST_PROXY: unset/false, true, a hop count, or a comma list of addresses and CIDR ranges. */
 export function parseTrustProxy(
   value: string | undefined,
@@ -130,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // under a key the operator holds (and can rotate).
   if (production && !env.APP_ENCRYPTION_KEY)
     throw new Error('APP_ENCRYPTION_KEY must be set when NODE_ENV=production');
+  const adminApiKey = adminKey ?? randomBytes(24).toString('base64url');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -139,7 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Payee Portal <no-reply@payee-portal.local>',
-    adminApiKey: adminKey ?? randomBytes(24).toString('base64url'),
+    adminApiKey,
+    adminKeys: parseAdminKeys(env, adminApiKey, production),
     adminKeyGenerated: !adminKey,
     devOutbox: !production && flag(env.DEV_OUTBOX, false),
     encryptionKey: env.APP_ENCRYPTION_KEY ?? null,

@@ -1,8 +1,10 @@
-// The status table (src/core/profile/status-actions.ts) is what the API does: for every status the
-// admin API can reach, each action's endpoint is refused (409, starting with refusalOf's name)
+// The status table (src/core/profile/status-actions.ts) is what the API does: for every status a
+// proofed recipient can come to, each action's endpoint is refused (409, starting with refusalOf's name)
 // exactly where the table withholds it, and answered otherwise. LOCKED and DEACTIVATED sessions are
 // stopped before any route (403 ProfileBlocked), which the table agrees with: they may do nothing.
-// State is reached through the API only (registration, proofing, the admin status route).
+// State is reached through the API only, the way it is in life: the recipient's own steps (changed
+// identity data, proofing by the simulator's last names, a guardian's refusal) and, for a hold and
+// the blocks, the admin status route (operations' moves).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mayDo, refusalOf, type ProfileAction } from '../../src/core/profile/status-actions';
@@ -11,8 +13,12 @@ import { DATABASE_KINDS } from './support/databases';
 import {
   activatedUser,
   admin,
+  changeIdentity,
+  guardianDecides,
+  inviteGuardian,
   PERSON,
   startTestApp,
+  uniqueEmail,
   US_ADDRESS,
   type Browser,
   type TestApp,
@@ -29,23 +35,70 @@ const ACH = {
   nickname: 'Mine',
 };
 
-/** The admin moves from ACTIVATED that reach each status (the state machine's only ways there). */
-const PATHS: Partial<Record<ProfileStatus, ProfileStatus[]>> = {
-  ACTIVATED: [],
-  ON_HOLD: ['ON_HOLD'],
-  VERIFIED: ['VERIFIED'],
-  ID_PROOFING_PENDING: ['ID_PROOFING_PENDING'],
-  ID_PROOFING_FAILED: ['ID_PROOFING_FAILED'],
-  NAME_MATCH_FAILED: ['ID_PROOFING_PENDING', 'NAME_MATCH_FAILED'],
-  RELATIONSHIP_VERIFICATION_FAILED: ['ID_PROOFING_PENDING', 'RELATIONSHIP_VERIFICATION_FAILED'],
-  RELATIONSHIP_VERIFICATION_FAILED_FINAL: [
-    'ID_PROOFING_PENDING',
+type Person = typeof PERSON;
+/** A date of birth 16 years ago: a minor. */
+const minorDob = (): string => {
+  const dob = new Date();
+  dob.setFullYear(dob.getFullYear() - 16);
+  return dob.toISOString().slice(0, 10);
+};
+
+/**
+ * How an ACTIVATED recipient reaches each status: operations' moves through the admin route, the
+ * rest by the recipient's own steps (new identity data proofed again: the simulator decides by the
+ * last name; a new date of birth under 18, a guardian invited, who refuses). Answers the person on
+ * record, which the profile edit sends back unchanged.
+ */
+type Path = (t: TestApp, user: { browser: Browser; profileId: string }) => Promise<Person>;
+const operator =
+  (...moves: ProfileStatus[]): Path =>
+  async (t, user) => {
+    for (const status of moves) {
+      const moved = await admin(t.app, 'PUT', `/profiles/${user.profileId}/status`, { status });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    return PERSON;
+  };
+const proofedAs =
+  (lastName: string, expected: ProfileStatus, proof = true): Path =>
+  async (_t, user) => {
+    const person = { ...PERSON, lastName };
+    expect(await changeIdentity(user.browser, person, proof)).toBe(expected);
+    return person;
+  };
+const minorWaiting: Path = async (_t, user) => {
+  const person = { ...PERSON, dob: minorDob() };
+  expect(await changeIdentity(user.browser, person, false)).toBe('VERIFIED');
+  expect(await inviteGuardian(user.browser, uniqueEmail('guardian'))).toBe(
+    'GUARDIAN_CONSENT_PENDING',
+  );
+  return person;
+};
+const PATHS: Partial<Record<ProfileStatus, Path>> = {
+  ACTIVATED: operator(),
+  ON_HOLD: operator('ON_HOLD'),
+  VERIFIED: proofedAs('Moreira', 'VERIFIED', false),
+  ID_PROOFING_PENDING: proofedAs('Pending', 'ID_PROOFING_PENDING'),
+  ID_PROOFING_FAILED: proofedAs('Fail', 'ID_PROOFING_FAILED'),
+  NAME_MATCH_FAILED: proofedAs('Mismatch', 'NAME_MATCH_FAILED'),
+  RELATIONSHIP_VERIFICATION_FAILED: proofedAs('Relationship', 'RELATIONSHIP_VERIFICATION_FAILED'),
+  RELATIONSHIP_VERIFICATION_FAILED_FINAL: proofedAs(
+    'Final',
     'RELATIONSHIP_VERIFICATION_FAILED_FINAL',
-  ],
-  GUARDIAN_CONSENT_PENDING: ['VERIFIED', 'GUARDIAN_CONSENT_PENDING'],
-  GUARDIAN_CONSENT_REJECTED: ['VERIFIED', 'GUARDIAN_CONSENT_PENDING', 'GUARDIAN_CONSENT_REJECTED'],
-  LOCKED: ['LOCKED'],
-  DEACTIVATED: ['DEACTIVATED'],
+  ),
+  GUARDIAN_CONSENT_PENDING: minorWaiting,
+  GUARDIAN_CONSENT_REJECTED: async (t, user) => {
+    const guardianEmail = uniqueEmail('guardian');
+    const person = { ...PERSON, dob: minorDob() };
+    expect(await changeIdentity(user.browser, person, false)).toBe('VERIFIED');
+    expect(await inviteGuardian(user.browser, guardianEmail)).toBe('GUARDIAN_CONSENT_PENDING');
+    expect(await guardianDecides(t.app, user.profileId, guardianEmail, false)).toBe(
+      'GUARDIAN_CONSENT_REJECTED',
+    );
+    return person;
+  },
+  LOCKED: operator('LOCKED'),
+  DEACTIVATED: operator('DEACTIVATED'),
 };
 const BLOCKED: readonly string[] = ['LOCKED', 'DEACTIVATED'];
 
@@ -55,6 +108,8 @@ interface Fixture {
   /** A bank account to accept to, edit and prefer; a second one to delete. */
   kept: string;
   spare: string;
+  /** The person on record (the profile edit sends it unchanged). */
+  person: Person;
 }
 
 type Call = (f: Fixture) => [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, unknown?];
@@ -91,7 +146,7 @@ const CALLS: [Exclude<ProfileAction, 'inviteGuardian'>, Call][] = [
   ['editProfile', () => ['DELETE', `/me/phones/${randomUUID()}`]],
   [
     'editProfile',
-    () => ['PATCH', '/me', { profileType: 'PERSON', person: PERSON, addresses: [US_ADDRESS] }],
+    (f) => ['PATCH', '/me', { profileType: 'PERSON', person: f.person, addresses: [US_ADDRESS] }],
   ],
 ];
 
@@ -116,18 +171,16 @@ describe.each(DATABASE_KINDS)('the status table on %s', (kind) => {
         expect(added.status, JSON.stringify(added.body)).toBe(200);
         return added.body.data.bankAccount.id;
       };
+      const kept = await bank('Kept');
+      const spare = await bank('Spare');
+      const person = await PATHS[status]!(t, user);
       const fixture: Fixture = {
         browser: user.browser,
         claimId: user.claimId,
-        kept: await bank('Kept'),
-        spare: await bank('Spare'),
+        kept,
+        spare,
+        person,
       };
-      for (const next of PATHS[status] ?? []) {
-        const moved = await admin(t.app, 'PUT', `/profiles/${user.profileId}/status`, {
-          status: next,
-        });
-        expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-      }
 
       const answers: Record<string, string> = {};
       const expected: Record<string, string> = {};

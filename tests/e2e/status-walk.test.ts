@@ -1,4 +1,5 @@
-// The status walk (issue 28): for each profile status the admin API can reach, a person with the
+// The status walk (issue 28): for each profile status, reached as in life (the identity check's
+// answers, a guardian's refusal, operations' moves on the admin API), a person with the
 // portal in German opens every screen that status reaches, uses every action offered there, and
 // every call those actions make is answered 2xx; no English phrase is visible on any screen. A
 // second pass in Portuguese reads the mails a person receives along the way.
@@ -10,6 +11,7 @@ import type { ApiClient } from './support/api';
 import {
   activatedUser,
   createClaim,
+  guardianDecides,
   latestOtp,
   PERSON,
   registeredUser,
@@ -192,7 +194,7 @@ async function verifiedUser() {
   return { ...user, profileId: user.profile.id };
 }
 
-async function minorWaitingForConsent() {
+async function minorWaitingForConsent(guardianEmail = uniqueEmail('walk-guardian')) {
   const user = await verifiedUser();
   const dob = new Date();
   dob.setFullYear(dob.getFullYear() - 16);
@@ -209,7 +211,7 @@ async function minorWaitingForConsent() {
     await user.client.api('POST', '/me/guardian/invite', {
       firstName: 'Maria',
       lastName: 'Lima',
-      guardianEmail: uniqueEmail('walk-guardian'),
+      guardianEmail,
       relationship: 'PARENT',
     }),
   );
@@ -242,8 +244,11 @@ const STATUSES: Record<string, Setup> = {
   DEACTIVATED: moved('DEACTIVATED'),
   GUARDIAN_CONSENT_PENDING: minorWaitingForConsent,
   GUARDIAN_CONSENT_REJECTED: async () => {
-    const user = await minorWaitingForConsent();
-    await setProfileStatus(user.profileId, 'GUARDIAN_CONSENT_REJECTED');
+    // The guardian refuses through the invitation link, as in life.
+    const guardianEmail = uniqueEmail('walk-guardian');
+    const user = await minorWaitingForConsent(guardianEmail);
+    const minorStatus = await guardianDecides(user.profileId, guardianEmail, false);
+    if (minorStatus !== 'GUARDIAN_CONSENT_REJECTED') throw new Error(`refusal: ${minorStatus}`);
     return user;
   },
 };

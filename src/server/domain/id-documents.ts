@@ -12,11 +12,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
 import type { Database } from '../db/client';
-import { idDocuments } from '../db/schema';
+import { idDocuments, profiles } from '../db/schema';
 import { badRequest, conflict, notFound, type ApiFieldError } from '../errors';
+import { recordAdminAudit } from '../repositories/admin-audit';
 import { getProfile, setStatus } from '../repositories/profiles';
 import type { Sealer } from '../services/encryption';
-import { assertTransition } from '../services/profile-lifecycle';
+import { assertTransition, isBlockedStatus } from '../services/profile-lifecycle';
 
 export const DOCUMENT_SIDES = ['front', 'back', 'selfie'] as const;
 export type DocumentSide = (typeof DOCUMENT_SIDES)[number];
@@ -230,12 +231,16 @@ export async function openDocuments(
   };
 }
 
-/** The reviewer's decision: the profile is activated, or its identity check failed again. */
+/**
+ * The reviewer's decision: the profile is activated, or its identity check failed again. Recorded
+ * in the admin audit log as `actor` (the admin key's name), in the decision's transaction.
+ */
 export async function decideDocuments(
   db: Database,
   id: string,
   decision: 'APPROVED' | 'REJECTED',
-  note?: string,
+  note: string | undefined,
+  actor: string,
 ): Promise<DocumentSummary> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -246,11 +251,28 @@ export async function decideDocuments(
     if (!row) throw conflict('DocumentsAlreadyReviewed: this submission is not waiting for review');
     const profile = await getProfile(tx, row.profileId, true);
     const to: ProfileStatus = decision === 'APPROVED' ? 'ACTIVATED' : 'ID_PROOFING_FAILED';
-    // A profile blocked meanwhile keeps its block; the decision is recorded all the same.
+    let status = profile.status;
     if (profile.status === 'ID_PROOFING_PENDING') {
       assertTransition('ID_PROOFING_PENDING', to);
       await setStatus(tx, row.profileId, to);
+      status = to;
+    } else if (
+      isBlockedStatus(profile.status) &&
+      profile.statusBeforeBlock === 'ID_PROOFING_PENDING'
+    ) {
+      // A profile blocked meanwhile keeps its block; the unblock returns to the decision's outcome
+      // (not to a review that is over).
+      await tx
+        .update(profiles)
+        .set({ statusBeforeBlock: to, updatedAt: new Date() })
+        .where(eq(profiles.id, row.profileId));
     }
+    await recordAdminAudit(tx, {
+      actor,
+      action: 'id-documents.decide',
+      subject: row.id,
+      detail: { profileId: row.profileId, decision, from: profile.status, to: status },
+    });
     return summary(row);
   });
 }

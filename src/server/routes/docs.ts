@@ -3,13 +3,13 @@
 // interactive reference (Swagger UI, self-hosted, so it runs under the strict CSP) at /master/docs;
 // the admin and development API at /master/admin/docs/openapi.json (behind the admin key in
 // production).
-import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { JsonSchema } from '../../core/schemas/json-schema';
 import { ApiError } from '../errors';
+import { adminKeyNamed } from '../services/admin-keys';
 import { addEntitySchemas, entity } from '../openapi/responses';
 import { splitDocument, type OpenApiDocument } from '../openapi/documents';
 import { CSRF_COOKIE, CSRF_HEADER } from '../services/sessions';
@@ -146,7 +146,6 @@ export default fp(async function docsRoutes(app: FastifyInstance) {
       { schema: { hide: true } },
       async () => documentsOf().public,
     );
-    const expected = Buffer.from(config.adminApiKey);
     instance.get(
       '/master/admin/docs/openapi.json',
       {
@@ -154,8 +153,8 @@ export default fp(async function docsRoutes(app: FastifyInstance) {
         // Public while developing; behind the admin key in production.
         onRequest: async (request) => {
           if (!config.production) return;
-          const given = Buffer.from(String(request.headers['x-admin-key'] ?? ''));
-          if (given.length !== expected.length || !timingSafeEqual(given, expected))
+          const given = String(request.headers['x-admin-key'] ?? '');
+          if (adminKeyNamed(config.adminKeys, given) === null)
             throw new ApiError(401, 'Unauthorized: a valid x-admin-key header is required');
         },
       },

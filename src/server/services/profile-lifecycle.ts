@@ -26,7 +26,10 @@ const BLOCKABLE: ProfileStatus[] = ['LOCKED', 'DEACTIVATED'];
 export const isBlockedStatus = (status: string): boolean =>
   (BLOCKABLE as readonly string[]).includes(status);
 
-/** Allowed next statuses. Operations (admin) may also hold, lock and deactivate, as listed. */
+/**
+ * Allowed next statuses. Operations (admin) may also hold, lock and deactivate, as listed; what the
+ * admin API may do of these, and the unblock, is domain/operator-status.ts.
+ */
 export const TRANSITIONS: Record<ProfileStatus, readonly ProfileStatus[]> = {
   DRAFT: ['CREATED', ...BLOCKABLE],
   CREATED: ['VERIFIED', ...BLOCKABLE],
@@ -44,7 +47,7 @@ export const TRANSITIONS: Record<ProfileStatus, readonly ProfileStatus[]> = {
   // VERIFIED: identity data changed after proofing, so it is proofed again (domain/profile.ts).
   ACTIVATED: ['ON_HOLD', 'VERIFIED', 'ID_PROOFING_PENDING', 'ID_PROOFING_FAILED', ...BLOCKABLE],
   ON_HOLD: ['ACTIVATED', ...BLOCKABLE],
-  // Unblocking returns only to the status held before the block (see `unblockTarget`).
+  // Unblocking returns only to the status held before the block (domain/operator-status.ts).
   LOCKED: ['DEACTIVATED'],
   DEACTIVATED: [],
   NAME_MATCH_FAILED: ['ID_PROOFING_PENDING', ...BLOCKABLE],
@@ -61,32 +64,6 @@ export const isProfileStatus = (value: unknown): value is ProfileStatus =>
 
 export const canTransition = (from: ProfileStatus, to: ProfileStatus): boolean =>
   TRANSITIONS[from].includes(to);
-
-/**
- * Operations block and unblock profiles. A block remembers the status it interrupted, and an unblock
- * returns to exactly that status: a never-verified profile cannot reach ACTIVATED through LOCKED.
- * Answers the new status and the remembered one to store.
- */
-export function blockTransition(
-  from: ProfileStatus,
-  to: ProfileStatus,
-  statusBeforeBlock: string | null,
-): { status: ProfileStatus; statusBeforeBlock: ProfileStatus | null } {
-  if (isBlockedStatus(from) && !isBlockedStatus(to)) {
-    if (!isProfileStatus(statusBeforeBlock) || statusBeforeBlock !== to)
-      throw conflict(
-        `IllegalStatusTransition: a ${from} profile returns only to the status it had before (${statusBeforeBlock ?? 'unknown'}), not ${to}`,
-      );
-    return { status: to, statusBeforeBlock: null };
-  }
-  assertTransition(from, to);
-  if (isBlockedStatus(to))
-    return {
-      status: to,
-      statusBeforeBlock: isBlockedStatus(from) ? (statusBeforeBlock as ProfileStatus | null) : from,
-    };
-  return { status: to, statusBeforeBlock: null };
-}
 
 export function assertTransition(from: ProfileStatus, to: ProfileStatus): void {
   if (!canTransition(from, to)) {

@@ -243,3 +243,72 @@ export async function activatedUser(
   const proofing = await user.browser.api<{ status: string }>('POST', '/id-proofing/start');
   return { ...user, status: proofing.body.data.status };
 }
+
+/**
+ * Saves the person's details again, as the profile form does: changed identity data sends a proofed
+ * profile back to VERIFIED (a date of birth under 18 makes it a minor). With `proof`, identity
+ * proofing runs next and the simulator decides by the last name (Pending, Fail, Mismatch,
+ * Relationship, Final; any other activates). Answers the status the profile ends in.
+ */
+export async function changeIdentity(
+  browser: Browser,
+  person: Json,
+  proof = true,
+): Promise<string> {
+  const saved = await browser.api('PATCH', '/me', {
+    profileType: 'PERSON',
+    person,
+    addresses: [US_ADDRESS],
+  });
+  if (saved.status !== 200) throw new Error(`save profile: ${JSON.stringify(saved.body)}`);
+  const answer = proof
+    ? await browser.api<{ status: string }>('POST', '/id-proofing/start')
+    : await browser.api<{ status: string }>('GET', '/me/status');
+  return answer.body.data.status;
+}
+
+/** A minor (VERIFIED, or waiting) invites a guardian: GUARDIAN_CONSENT_PENDING. */
+export async function inviteGuardian(browser: Browser, guardianEmail: string): Promise<string> {
+  const invited = await browser.api<{ status: string }>('POST', '/me/guardian/invite', {
+    firstName: 'Maria',
+    lastName: 'Lima',
+    guardianEmail,
+    relationship: 'PARENT',
+  });
+  if (invited.status !== 200) throw new Error(`invite guardian: ${JSON.stringify(invited.body)}`);
+  return invited.body.data.status;
+}
+
+/**
+ * The guardian invited at `guardianEmail` registers from the mailed link, verifies, is proofed and
+ * decides for the minor (a refusal: GUARDIAN_CONSENT_REJECTED). Answers the minor's status.
+ */
+export async function guardianDecides(
+  app: FastifyInstance,
+  minorId: string,
+  guardianEmail: string,
+  consent: boolean,
+): Promise<string> {
+  const invitation = (await outbox(app, guardianEmail))[0];
+  const tokenId = /user_id=([\w-]+)/.exec(invitation?.text ?? '')?.[1];
+  if (!tokenId) throw new Error(`no guardian invitation was sent to ${guardianEmail}`);
+  const guardian = new Browser(app);
+  const confirmed = await guardian.api('POST', '/me/confirm', {
+    tokenId,
+    password: PASSWORD,
+    preferredContact: 'EMAIL_ONLY',
+  });
+  if (confirmed.status !== 200) throw new Error(`guardian: ${JSON.stringify(confirmed.body)}`);
+  await guardian.signIn(guardianEmail);
+  await guardian.api('POST', '/me/verify/otp', {});
+  await guardian.api('PUT', '/me/verify', { otp: await latestOtp(app, guardianEmail) });
+  const proofed = await changeIdentity(guardian, { ...PERSON, firstName: 'Maria' });
+  if (proofed !== 'ACTIVATED') throw new Error(`guardian proofing: ${proofed}`);
+  const decided = await guardian.api<{ minorStatus: string }>(
+    'POST',
+    `/me/guardian/confirm-consent/${minorId}`,
+    { consent },
+  );
+  if (decided.status !== 200) throw new Error(`guardian decision: ${JSON.stringify(decided.body)}`);
+  return decided.body.data.minorStatus;
+}

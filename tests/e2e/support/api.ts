@@ -100,7 +100,10 @@ export async function createClaim(email: string, amount = '125.50', currency = '
   return body.data;
 }
 
-/** The admin API's status change (ON_HOLD, LOCKED, ...), as an operator would make it. */
+/**
+ * The admin API's status change, as an operator would make it: ON_HOLD (an ACTIVATED profile),
+ * ACTIVATED (releasing a hold), LOCKED, DEACTIVATED, or back to the status before the block.
+ */
 export async function setProfileStatus(profileId: string, status: string) {
   const response = await fetch(`${baseUrl()}/master/admin/v1/profiles/${profileId}/status`, {
     method: 'PUT',
@@ -163,4 +166,56 @@ export async function activatedUser(
   const proofing = await client.api<{ status: string }>('POST', '/id-proofing/start');
   await check('id proofing', proofing, [200, 201]);
   return { ...user, status: proofing.body.data.status };
+}
+
+/**
+ * The guardian invited at `guardianEmail` registers from the mailed link, verifies, is proofed and
+ * decides for the minor (a refusal: GUARDIAN_CONSENT_REJECTED), as guardianDecides of
+ * tests/api/support/harness.ts does. Answers the minor's status.
+ */
+export async function guardianDecides(minorId: string, guardianEmail: string, consent: boolean) {
+  const response = await fetch(
+    `${baseUrl()}/master/dev/v1/outbox?to=${encodeURIComponent(guardianEmail)}`,
+  );
+  const { data } = (await response.json()) as { data: { text: string }[] };
+  const tokenId = /user_id=([\w-]+)/.exec(data[0]?.text ?? '')?.[1];
+  if (!tokenId) throw new Error(`no guardian invitation was sent to ${guardianEmail}`);
+  const guardian = new ApiClient();
+  await check(
+    'guardian registers',
+    await guardian.api('POST', '/me/confirm', {
+      tokenId,
+      password: PASSWORD,
+      preferredContact: 'EMAIL_ONLY',
+    }),
+    [200],
+  );
+  const signedIn = await guardian.signIn(guardianEmail);
+  if (signedIn !== 303) throw new Error(`guardian sign in: ${signedIn}`);
+  await check('send code', await guardian.api('POST', '/me/verify/otp', {}), [200, 201, 204]);
+  await check(
+    'verify',
+    await guardian.api('PUT', '/me/verify', { otp: await latestOtp(guardianEmail) }),
+    [200, 204],
+  );
+  await check(
+    'guardian profile',
+    await guardian.api('PATCH', '/me', {
+      profileType: 'PERSON',
+      person: { ...PERSON, firstName: 'Maria' },
+      addresses: [US_ADDRESS],
+    }),
+    [200],
+  );
+  const proofing = await guardian.api<{ status: string }>('POST', '/id-proofing/start');
+  await check('guardian proofing', proofing, [200, 201]);
+  if (proofing.body.data.status !== 'ACTIVATED')
+    throw new Error(`guardian proofing: ${proofing.body.data.status}`);
+  const decided = await guardian.api<{ minorStatus: string }>(
+    'POST',
+    `/me/guardian/confirm-consent/${minorId}`,
+    { consent },
+  );
+  await check('guardian decision', decided, [200]);
+  return decided.body.data.minorStatus;
 }

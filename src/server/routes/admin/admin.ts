@@ -1,24 +1,26 @@
-// Operations API (DESIGN.md section 5), guarded by the x-admin-key header: create a claim and
-// invite its recipient; move a profile to another status through the state machine.
-import { timingSafeEqual, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { claims, profiles, tokens } from '../../db/schema';
-import { ApiError, notFound } from '../../errors';
-import { findProfileByEmail, getProfile } from '../../repositories/profiles';
+// Operations API (DESIGN.md section 5), guarded by the x-admin-key header (one of the named keys):
+// create a claim and invite its recipient; operations' status moves (profile-status.ts); every
+// change is in the admin audit log with the key's name (audit.ts).
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { claims, tokens } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { recordAdminAudit } from '../../repositories/admin-audit';
+import { findProfileByEmail } from '../../repositories/profiles';
 import { toClaimDto } from '../../repositories/claims';
 import { invitationExpiry } from '../../repositories/tokens';
 import { composeInvitation, recipientLocale } from '../../mail/compose';
 import { decideDocuments, listDocuments, openDocuments } from '../../domain/id-documents';
 import { portalOrigin } from '../../services/merchants';
-import { blockTransition, PROFILE_STATUSES } from '../../services/profile-lifecycle';
-import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 import { createStaffAccount, disableStaffAccount, unlockStaffAccount } from '../../domain/staff';
 import { importDrafts, publishedRules } from '../../domain/rules-console';
 import { publishedCountries } from '../../repositories/rule-versions';
 import { STAFF_ROLES, type StaffRole } from '../../services/staff-sessions';
 import { data, entity, exact, listOf, RESPONSES, str, uuid } from '../../openapi/responses';
+import { adminActor, guardAdminKey } from './admin-key';
+import auditRoutes from './audit';
+import profileStatusRoutes from './profile-status';
 
 const documentImage = exact({
   contentType: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp'] },
@@ -36,14 +38,9 @@ const openedDocument = {
 
 const adminRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, merchants, config, exchange, sealer } = app.deps;
-  const expected = Buffer.from(config.adminApiKey);
-
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const given = Buffer.from(String(request.headers['x-admin-key'] ?? ''));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new ApiError(401, 'Unauthorized: a valid x-admin-key header is required');
-    }
-  });
+  guardAdminKey(app, config.adminKeys);
+  await app.register(profileStatusRoutes);
+  await app.register(auditRoutes);
 
   app.post(
     '/claims',
@@ -99,6 +96,12 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
           })
           .returning();
         if (!claim) throw new Error('claim insert returned nothing');
+        await recordAdminAudit(tx, {
+          actor: adminActor(request),
+          action: 'claim.create',
+          subject: claim.id,
+          detail: { amount: body.amount, currency: body.currency, merchantId: merchant.id },
+        });
         await tx.insert(tokens).values({
           id: tokenId,
           email: body.email,
@@ -124,52 +127,6 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       });
       await mailer.flush();
       return reply.status(201).send({ data: result });
-    },
-  );
-
-  app.put(
-    '/profiles/:id/status',
-    {
-      config: { admin: true },
-      schema: {
-        tags: ['admin'],
-        security: [{ adminKey: [] }],
-        params: {
-          type: 'object',
-          properties: { id: { type: 'string', format: 'uuid' } },
-          required: ['id'],
-        },
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['status'],
-          properties: { status: { type: 'string', enum: [...PROFILE_STATUSES] } },
-        },
-        response: { 200: data(exact({ id: uuid, status: entity('profile-status') })) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const { status } = request.body as { status: ProfileStatus };
-      await db.transaction(async (tx) => {
-        const row = await getProfile(tx, id, true).catch(() => {
-          throw notFound('ProfileMissing: no profile with this id');
-        });
-        const next = blockTransition(row.status as ProfileStatus, status, row.statusBeforeBlock);
-        await tx
-          .update(profiles)
-          .set({
-            status: next.status,
-            statusBeforeBlock: next.statusBeforeBlock,
-            updatedAt: new Date(),
-          })
-          .where(eq(profiles.id, id));
-      });
-      const [row] = await db
-        .select({ id: profiles.id, status: profiles.status })
-        .from(profiles)
-        .where(eq(profiles.id, id));
-      return { data: row };
     },
   );
 
@@ -400,7 +357,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
         decision: 'APPROVED' | 'REJECTED';
         note?: string;
       };
-      return { data: await decideDocuments(db, id, decision, note) };
+      return { data: await decideDocuments(db, id, decision, note, adminActor(request)) };
     },
   );
 };
