@@ -1,7 +1,8 @@
 // npm run admin -- create-claim --email a@b.c --amount 125.50 --currency USD [--merchant demo]
 // npm run admin -- set-status --profile <id> --status ON_HOLD (operations' moves only: hold, release
 //   to ACTIVATED, LOCKED, DEACTIVATED, or back to the status before the block)
-// npm run admin -- create-staff --email a@b.c --role editor|approver [--password <at least 12>]
+// npm run admin -- create-staff --email a@b.c --role editor|approver   (prints a one-time enrolment link)
+// npm run admin -- enrol-staff --email a@b.c   (a fresh link: lost authenticator, forgotten password)
 // npm run admin -- disable-staff --email a@b.c
 // npm run admin -- unlock-staff --email a@b.c
 // Talks to a running server (--url, default http://localhost:$PORT or 8080) with the admin key
@@ -14,7 +15,8 @@ import { REPO_ROOT } from '../src/core/schemas/catalog';
 const USAGE = `usage:
   npm run admin -- create-claim --email <email> --amount <decimal> --currency <ISO 4217> [--merchant <id>]
   npm run admin -- set-status --profile <id> --status ON_HOLD|ACTIVATED|LOCKED|DEACTIVATED|<status before the block>
-  npm run admin -- create-staff --email <email> --role editor|approver [--password <password>]
+  npm run admin -- create-staff --email <email> --role editor|approver
+  npm run admin -- enrol-staff --email <email>
   npm run admin -- disable-staff --email <email>
   npm run admin -- unlock-staff --email <email>
 options: --url <server>  --key <admin key>`;
@@ -36,7 +38,6 @@ const { values, positionals } = (() => {
         profile: { type: 'string' },
         status: { type: 'string' },
         role: { type: 'string' },
-        password: { type: 'string' },
         url: { type: 'string' },
         key: { type: 'string' },
       },
@@ -74,15 +75,17 @@ async function call(method: string, path: string, body: unknown): Promise<void> 
     process.exit(1);
   }
   const { data } = JSON.parse(text) as {
-    data: { inviteUrl?: string; otpauthUri?: string; initialPassword?: string };
+    data: { inviteUrl?: string; enrolmentUrl?: string; enrolmentExpiresAt?: string };
   };
-  if (data.otpauthUri) {
-    // Shown once: the server keeps the secret sealed and never answers it again.
-    const { otpauthUri, initialPassword, ...account } = data;
+  if (data.enrolmentUrl) {
+    // Shown once: the server keeps only its hash. The staff member chooses their password and
+    // enrols their authenticator there; nobody else ever sees either.
+    const { enrolmentUrl, ...account } = data;
     console.log(JSON.stringify(account, null, 2));
-    console.log(`\nAuthenticator (TOTP) URI, shown only now — scan or paste it into an app:`);
-    console.log(otpauthUri);
-    if (initialPassword) console.log(`\nInitial password, shown only now: ${initialPassword}`);
+    console.log(
+      `\nEnrolment link, shown only now (one use, until ${data.enrolmentExpiresAt ?? 'it expires'}); give it to the staff member only:`,
+    );
+    console.log(enrolmentUrl);
     return;
   }
   console.log(JSON.stringify(data, null, 2));
@@ -108,11 +111,10 @@ if (command === 'create-claim') {
   if (!values.email || !values.role) fail('create-staff needs --email and --role');
   if (values.role !== 'editor' && values.role !== 'approver')
     fail('--role is editor (drafts rule changes) or approver (approves and publishes)');
-  await call('POST', '/master/admin/v1/staff', {
-    email: values.email,
-    role: values.role,
-    ...(values.password ? { password: values.password } : {}),
-  });
+  await call('POST', '/master/admin/v1/staff', { email: values.email, role: values.role });
+} else if (command === 'enrol-staff') {
+  if (!values.email) fail('enrol-staff needs --email');
+  await call('POST', '/master/admin/v1/staff/enrolment', { email: values.email });
 } else if (command === 'disable-staff') {
   if (!values.email) fail('disable-staff needs --email');
   await call('POST', '/master/admin/v1/staff/disable', { email: values.email });

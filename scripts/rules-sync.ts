@@ -1,7 +1,8 @@
 // npm run rules:export — writes the rules published in the console back into country-rules/
 //   (only the countries published there; formatted like the repository's files) for git review.
-// npm run rules:import — loads country-rules/*.json as drafts: each file that differs from the
-//   rules in use becomes a draft (checked like any draft), which an approver approves as usual.
+// npm run rules:import -- --as <staff email> — loads country-rules/*.json as drafts of that staff
+//   member: each file that differs from the rules in use becomes their draft (checked like any
+//   draft), which another approver approves as usual (four eyes: they cannot approve it).
 // Talks to a running server (--url, default http://localhost:$PORT or 8080) with the admin key
 // from ADMIN_API_KEY, --key, or the development key the server wrote under DATA_DIR.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { RefusedRuleFiles, writeExportedRules } from './rules-export';
 
 const USAGE = `usage:
   npm run rules:export [-- --url <server> --key <admin key>]
-  npm run rules:import [-- --url <server> --key <admin key>]`;
+  npm run rules:import -- --as <staff email> [--url <server> --key <admin key>]`;
 
 function fail(message: string, code = 2): never {
   console.error(`${message}\n${USAGE}`);
@@ -21,7 +22,7 @@ function fail(message: string, code = 2): never {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { url: { type: 'string' }, key: { type: 'string' } },
+  options: { url: { type: 'string' }, key: { type: 'string' }, as: { type: 'string' } },
 });
 const keyFile = join(resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data')), 'admin-key');
 const key =
@@ -77,6 +78,8 @@ if (command === 'export') {
       : '✓ nothing published in the console yet: country-rules/ is what the server uses',
   );
 } else if (command === 'import') {
+  // An import is a named staff member's draft, so that person cannot approve it.
+  if (!values.as) fail('rules:import needs --as <the staff email the drafts are authored by>');
   const files = Object.fromEntries(
     readdirSync(rulesDir)
       .filter((f) => f.endsWith('.json') && f !== 'country-rules.schema.json')
@@ -85,8 +88,9 @@ if (command === 'export') {
   const { drafts, unchanged } = await call<{
     drafts: { country: string; id: number }[];
     unchanged: string[];
-  }>('POST', '/rules/drafts', { rules: files });
-  for (const d of drafts) console.log(`✓ ${d.country}: draft version ${d.id}, awaiting approval`);
+  }>('POST', '/rules/drafts', { rules: files, authorEmail: values.as });
+  for (const d of drafts)
+    console.log(`✓ ${d.country}: draft version ${d.id} by ${values.as}, awaiting another approver`);
   console.log(`${drafts.length} draft(s) saved, ${unchanged.length} file(s) unchanged.`);
 } else {
   fail(command ? `unknown command "${command}"` : 'no command given');

@@ -42,6 +42,7 @@ import tokenRoutes from './routes/funnel/tokens';
 import claimRoutes from './routes/funnel/claims';
 import adminRoutes from './routes/admin/admin';
 import consoleSessionRoutes from './routes/console/session';
+import consoleAccountRoutes from './routes/console/account';
 import consoleRulesRoutes from './routes/console/rules';
 import validatorRoutes from './routes/rules/validators';
 import devRoutes from './routes/dev/outbox';
@@ -297,6 +298,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(paypalSimulatorRoutes, { prefix: '/master/paypal-sim' });
   await app.register(adminRoutes, { prefix: '/master/admin/v1' });
   await app.register(consoleSessionRoutes, { prefix: '/master/console/v1' });
+  await app.register(consoleAccountRoutes, { prefix: '/master/console/v1' });
   await app.register(consoleRulesRoutes, { prefix: '/master/console/v1' });
   await app.register(validatorRoutes, { prefix: '/master/rules' });
   // Every mail's codes and links: only when the operator asked for it (DEV_OUTBOX=1, never production).

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases';
 import { admin, startTestApp, uniqueEmail, type TestApp } from './support/harness';
-import { createStaff, signIn, StaffBrowser } from './support/staff';
+import { createStaff, signIn, STAFF_PASSWORD, StaffBrowser } from './support/staff';
 import { totpCode } from '../../src/server/services/totp';
 import { staffSessions } from '../../src/server/db/schema';
 
@@ -14,29 +14,36 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  it('creates staff with the admin key only, showing the otpauth URI once', async () => {
+  it('creates staff with the admin key only, answering a one-time enrolment link, never a secret', async () => {
     const refused = await t.app.inject({
       method: 'POST',
       url: '/master/admin/v1/staff',
       payload: { email: uniqueEmail(), role: 'editor' },
     });
     expect(refused.statusCode).toBe(401);
-    const generated = await admin<{ otpauthUri: string; initialPassword: string }>(
-      t.app,
-      'POST',
-      '/staff',
-      { email: uniqueEmail(), role: 'approver' },
-    );
-    expect(generated.status).toBe(201);
-    expect(generated.body.data.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
-    expect(generated.body.data.initialPassword.length).toBeGreaterThanOrEqual(20);
-    const weak = await admin(t.app, 'POST', '/staff', {
+    const created = await admin<Record<string, string>>(t.app, 'POST', '/staff', {
+      email: uniqueEmail(),
+      role: 'approver',
+    });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body.data).sort()).toEqual([
+      'email',
+      'enrolmentExpiresAt',
+      'enrolmentUrl',
+      'id',
+      'role',
+    ]);
+    expect(created.body.data.enrolmentUrl).toMatch(/\/console\/enrol#[A-Za-z0-9_-]{43}$/);
+    const hours = (Date.parse(created.body.data.enrolmentExpiresAt!) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71.9);
+    expect(hours).toBeLessThanOrEqual(72);
+    // The admin key cannot choose a staff member's password any more.
+    const chosen = await admin(t.app, 'POST', '/staff', {
       email: uniqueEmail(),
       role: 'editor',
-      password: 'short',
+      password: 'Console-river-42-lantern',
     });
-    expect(weak.status).toBe(400);
-    expect(weak.body.errors?.[0]?.path).toBe('/password');
+    expect(chosen.status).toBe(400);
     const badRole = await admin(t.app, 'POST', '/staff', { email: uniqueEmail(), role: 'owner' });
     expect(badRole.status).toBe(400);
     const editor = await createStaff(t.app, 'editor');
@@ -75,9 +82,9 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
       const tooOld = await signIn(t.app, editor, -3);
       expect(tooOld.response.status).toBe(401);
 
-      // Start early in a 30-second step, so the steps below do not move while the test runs.
-      const intoStep = Date.now() % 30_000;
-      if (intoStep > 15_000) await new Promise((r) => setTimeout(r, 30_100 - intoStep));
+      // Start at the beginning of a 30-second step, so the steps below do not move while the test
+      // runs and the previous step is later than the one the enrolment used.
+      await new Promise((r) => setTimeout(r, 30_100 - (Date.now() % 30_000)));
       const previousCode = totpCode(editor.secret, Date.now() - 30_000);
       const previousStep = await signIn(t.app, editor, 0, previousCode);
       expect(previousStep.response.status).toBe(200);
@@ -163,21 +170,24 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
   it('writes every staff action to the audit log', async () => {
     const editor = await createStaff(t.app, 'editor');
     await signIn(t.app, editor, 0, '000000').catch(() => undefined);
-    const { browser } = await signIn(t.app, editor, -1);
+    // The enrolment used the previous step's code: this step's, then the next one's, sign in.
+    const { browser } = await signIn(t.app, editor, 0);
     await browser.request('DELETE', '/session');
-    const reader = (await signIn(t.app, editor, 0)).browser;
+    const reader = (await signIn(t.app, editor, 1)).browser;
     const log = await reader.request('GET', '/audit?limit=50');
     expect(log.status).toBe(200);
     const mine = (log.body.data as { actor: string; action: string }[])
       .filter((e) => e.actor === editor.email || e.action === 'staff.create')
       .map((e) => e.action);
-    expect(mine).toEqual(expect.arrayContaining(['staff.create', 'session.start', 'session.end']));
+    expect(mine).toEqual(
+      expect.arrayContaining(['staff.create', 'staff.enrol', 'session.start', 'session.end']),
+    );
     expect(mine[0]).toBe('session.start');
   });
 
   it('disables a staff account with the admin key: its session ends and it cannot sign in again', async () => {
     const leaver = await createStaff(t.app, 'editor');
-    const { browser, response } = await signIn(t.app, leaver, -1);
+    const { browser, response } = await signIn(t.app, leaver, 0);
     expect(response.status).toBe(200);
     expect((await browser.request('GET', '/session')).status).toBe(200);
 
@@ -198,7 +208,7 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
 
     // The session already open is over, and a right password and code are refused.
     expect((await browser.request('GET', '/session')).status).toBe(401);
-    expect((await signIn(t.app, leaver, 0)).response.status).toBe(401);
+    expect((await signIn(t.app, leaver, 1)).response.status).toBe(401);
     // Again: nothing changes. Nobody: 404.
     const again = await admin<{ disabledAt: string }>(t.app, 'POST', '/staff/disable', {
       email: leaver.email,
@@ -218,6 +228,130 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
       entries.filter((e) => e.action === 'staff.disable' && e.detail?.email === leaver.email),
     ).toHaveLength(1);
   });
+
+  it('enrols at the link: own password (staff rules), a confirmed authenticator, then signed in once', async () => {
+    const email = uniqueEmail('enrol');
+    const created = await admin<{ enrolmentUrl: string }>(t.app, 'POST', '/staff', {
+      email,
+      role: 'editor',
+    });
+    const token = new URL(created.body.data.enrolmentUrl).hash.slice(1);
+    const browser = new StaffBrowser(t.app);
+    const shown = await browser.request('POST', '/enrolment/authenticator', { token });
+    expect(shown.status).toBe(200);
+    const first = shown.body.data as { email: string; otpauthUri: string; secret: string };
+    expect(first.email).toBe(email);
+    expect(first.otpauthUri).toContain(`secret=${first.secret}`);
+    // Shown again (a reload): the same secret, not a new one.
+    const again = await browser.request('POST', '/enrolment/authenticator', { token });
+    expect((again.body.data as { secret: string }).secret).toBe(first.secret);
+
+    const weak = await browser.request('POST', '/enrolment', {
+      token,
+      password: 'short-one',
+      code: totpCode(first.secret),
+    });
+    expect(weak.status).toBe(400);
+    expect((weak.body.errors as { path: string }[])[0]?.path).toBe('/password');
+    const common = await browser.request('POST', '/enrolment', {
+      token,
+      password: 'password1234',
+      code: totpCode(first.secret),
+    });
+    expect(common.status).toBe(400);
+    const wrongCode = await browser.request('POST', '/enrolment', {
+      token,
+      password: STAFF_PASSWORD,
+      code: totpCode(first.secret) === '000000' ? '111111' : '000000',
+    });
+    expect(wrongCode.status).toBe(400);
+    expect((wrongCode.body.errors as { path: string }[])[0]?.path).toBe('/code');
+
+    const done = await browser.request('POST', '/enrolment', {
+      token,
+      password: STAFF_PASSWORD,
+      code: totpCode(first.secret),
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ email, role: 'editor' });
+    expect((await browser.request('GET', '/session')).status).toBe(200);
+    // The code the enrolment used does not sign in again; the next one does.
+    const who = { email, secret: first.secret, uri: first.otpauthUri };
+    expect((await signIn(t.app, who, 0)).response.status).toBe(401);
+    expect((await signIn(t.app, who, 1)).response.status).toBe(200);
+  });
+
+  it('changes the password and the authenticator with the current password and code', async () => {
+    const member = await createStaff(t.app, 'approver');
+    const other = (await signIn(t.app, member, 0)).browser;
+    const { browser } = await signIn(t.app, member, 1);
+    const NEW_PASSWORD = 'Console-meadow-77-harbour';
+    const wrong = await browser.request('POST', '/account/password', {
+      currentPassword: 'Not-the-password-1234',
+      code: totpCode(member.secret),
+      newPassword: NEW_PASSWORD,
+    });
+    expect(wrong.status).toBe(403);
+    const weak = await browser.request('POST', '/account/password', {
+      currentPassword: STAFF_PASSWORD,
+      code: totpCode(member.secret),
+      newPassword: 'short',
+    });
+    expect(weak.status).toBe(400);
+    // Two steps ahead: the previous sign-ins used this step and the next.
+    await new Promise((r) => setTimeout(r, 30_100 - (Date.now() % 30_000)));
+    const changed = await browser.request('POST', '/account/password', {
+      currentPassword: STAFF_PASSWORD,
+      code: totpCode(member.secret, Date.now() + 30_000),
+      newPassword: NEW_PASSWORD,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // The other sign-in and the enrolment's session.
+    expect(changed.body.data).toEqual({ otherSessionsEnded: 2 });
+    expect((await other.request('GET', '/session')).status).toBe(401);
+    expect((await browser.request('GET', '/session')).status).toBe(200);
+
+    const shown = await browser.request('POST', '/account/authenticator/new');
+    expect(shown.status).toBe(200);
+    const { secret } = shown.body.data as { secret: string };
+    expect(secret).not.toBe(member.secret);
+    await new Promise((r) => setTimeout(r, 30_100 - (Date.now() % 30_000)));
+    const oldPassword = await browser.request('POST', '/account/authenticator', {
+      password: STAFF_PASSWORD,
+      code: totpCode(member.secret),
+      newCode: totpCode(secret),
+    });
+    expect(oldPassword.status).toBe(403);
+    const swapped = await browser.request('POST', '/account/authenticator', {
+      password: NEW_PASSWORD,
+      code: totpCode(member.secret, Date.now() + 30_000),
+      newCode: totpCode(secret, Date.now() + 30_000),
+    });
+    expect(swapped.status, JSON.stringify(swapped.body)).toBe(200);
+    // The old authenticator no longer signs in; the new one does (a later step).
+    const renewed = { ...member, secret };
+    const signInWith = (password: string, code: string) =>
+      new StaffBrowser(t.app).request('POST', '/session', { email: member.email, password, code });
+    await new Promise((r) => setTimeout(r, 30_100 - (Date.now() % 30_000)));
+    const next = Date.now() + 30_000;
+    expect((await signInWith(NEW_PASSWORD, totpCode(member.secret, next))).status).toBe(401);
+    expect((await signInWith(NEW_PASSWORD, totpCode(renewed.secret, next))).status).toBe(200);
+
+    const reader = (await signIn(t.app, await createStaff(t.app, 'approver'), 0)).browser;
+    const log = (await reader.request('GET', '/audit?limit=100')).body.data as {
+      actor: string;
+      action: string;
+    }[];
+    const mine = log.filter((e) => e.actor === member.email).map((e) => e.action);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        'staff.enrol',
+        'staff.password-change',
+        'staff.authenticator-change',
+        'account.refused',
+      ]),
+    );
+  }, 150_000);
 
   it('rate-limits sign-in attempts per address', async () => {
     const strict = await startTestApp(kind, { RATE_LIMIT_SCALE: '1' });

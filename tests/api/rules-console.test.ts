@@ -463,9 +463,24 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
     expect(Object.keys(rules)).toEqual(['GB']);
     expect(rules.GB).toEqual(GB);
 
+    // An import is a named staff member's draft (issue 29): here an approver's, who then cannot
+    // approve it.
+    const author = await createStaff(t.app, 'approver');
+    const unnamed = await admin(t.app, 'POST', '/rules/drafts', { rules: { GB: tightenedGb() } });
+    expect(unnamed.status).toBe(400);
+    const unknown = await admin(t.app, 'POST', '/rules/drafts', {
+      rules: { GB: tightenedGb() },
+      authorEmail: `nobody-${randomUUID()}@example.com`,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/^ImportAuthorUnknown/);
+
     const unsafe = clone(GB);
     unsafe.bankAccount!.fields!.sortCode = { pattern: '^(a|a)*$' };
-    const refused = await admin(t.app, 'POST', '/rules/drafts', { rules: { GB: unsafe } });
+    const refused = await admin(t.app, 'POST', '/rules/drafts', {
+      rules: { GB: unsafe },
+      authorEmail: author.email,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^RulesInvalid: country-rules\/GB.json: \/bankAccount/);
 
@@ -477,16 +492,18 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
         GB: tightenedGb(),
         DE: loadCatalog().rules.DE as unknown as Record<string, unknown>,
       },
+      authorEmail: author.email,
     });
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     expect(imported.body.data.unchanged).toEqual(['DE']);
     const [gbDraft] = imported.body.data.drafts;
     expect(gbDraft?.country).toBe('GB');
     const version = await approver.request('GET', `/versions/${gbDraft!.id}`);
-    expect(version.body.data).toMatchObject({
-      status: 'draft',
-      author: 'admin-key (rules:import)',
-    });
+    expect(version.body.data).toMatchObject({ status: 'draft', author: author.email });
+    const byAuthor = (await signIn(t.app, author)).browser;
+    const own = await byAuthor.request('POST', `/versions/${gbDraft!.id}/approve`, {});
+    expect(own.status).toBe(403);
+    expect(own.body.message).toMatch(/^FourEyes/);
     expect((await approver.request('POST', `/versions/${gbDraft!.id}/approve`, {})).status).toBe(
       200,
     );

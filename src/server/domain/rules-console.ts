@@ -228,7 +228,11 @@ export async function getCountry(ctx: RulesConsoleContext, country: string) {
   };
 }
 
-/** Who saves a draft: a staff member, or the admin key (`npm run rules:import`). */
+/**
+ * Who saves a draft: a staff member, in the console or named by `npm run rules:import --as` (an
+ * import is that person's draft, so four eyes hold: they cannot approve it). Null only for the
+ * `seed` rows of the files.
+ */
 export interface Author {
   staffId: string | null;
   email: string;
@@ -722,14 +726,18 @@ export function publishedRules(ctx: RulesConsoleContext, published: Set<string>)
 }
 
 /**
- * `npm run rules:import`: every given file that differs from the rules in use becomes a draft
- * (checked like any draft; all refusals are answered together), to be approved as usual.
+ * `npm run rules:import`: every given file that differs from the rules in use becomes a draft of
+ * the named author (checked like any draft; all refusals are answered together), to be approved
+ * by another approver as usual.
  */
 export async function importDrafts(
   ctx: RulesConsoleContext,
   author: Author,
   files: Record<string, Record<string, unknown>>,
 ): Promise<{ drafts: { country: string; id: number }[]; unchanged: string[] }> {
+  // Four eyes (issue 29 point 9): an import is a named staff member's draft, never nobody's.
+  if (!author.staffId)
+    throw badRequest('ImportAuthorMissing: an import names the staff member who authors it');
   await ctx.rules.refresh(true);
   const { catalog } = ctx.rules.current;
   const changed = Object.entries(files).filter(
@@ -752,6 +760,13 @@ export async function importDrafts(
   const drafts: { country: string; id: number }[] = [];
   for (const [name, rules] of changed)
     drafts.push({ country: name, id: (await saveDraft(ctx, author, name, rules)).id });
+  if (drafts.length)
+    await recordAudit(ctx.db, {
+      staffId: author.staffId,
+      actor: 'admin-key (rules:import)',
+      action: 'draft.import',
+      detail: { author: author.email, drafts },
+    });
   return {
     drafts,
     unchanged: Object.keys(files).filter((name) => !changed.some(([n]) => n === name)),

@@ -3,16 +3,26 @@
 // are counted and locked per account by recipients' rule (domain/sign-in.ts, issue 29): a wrong
 // password and a wrong code count alike, a success starts the count again, 100 in a row lock the
 // account until the admin API unlocks it.
+// The admin key never sees a staff member's secrets (issue 29 point 9): it gets a one-time
+// enrolment link, at which the staff member chooses their password and enrols their own
+// authenticator (confirmed by a current code); until then the account cannot sign in. Signed in,
+// they change either with their current password and code.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { staff, staffSessions } from '../db/schema';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../errors';
-import { acceptTotpStep, findStaffByEmail, recordAudit } from '../repositories/staff';
+import {
+  acceptTotpStep,
+  findStaffByEmail,
+  recordAudit,
+  type StaffRow,
+} from '../repositories/staff';
 import type { Sealer } from '../services/encryption';
 import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from '../services/passwords';
-import type { StaffRole } from '../services/staff-sessions';
-import { newTotpSecret, totpStep } from '../services/totp';
+import { hashSessionId } from '../services/sessions';
+import type { StaffRole, StaffSession } from '../services/staff-sessions';
+import { newTotpSecret, totpSecretUri, totpStep } from '../services/totp';
 import {
   afterFailure,
   failUnknownAttempt,
@@ -27,33 +37,22 @@ import {
 } from './sign-in';
 
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
+/** How long an enrolment link works (NIST 800-63B allows days for an enrolment code sent out). */
+export const STAFF_ENROLMENT_HOURS = 72;
 
 /** What the sealed TOTP secret is bound to (AES-GCM additional data): its own row. */
 const totpBinding = (staffId: string): string => `staff:${staffId}:totp`;
+/** A new authenticator's secret, not yet confirmed: bound apart, so it never passes as the real one. */
+const pendingBinding = (staffId: string): string => `staff:${staffId}:totp-pending`;
 
-export interface CreatedStaff {
-  id: string;
-  email: string;
-  role: StaffRole;
-  /** Shown once: the otpauth:// URI to scan into an authenticator app. */
-  otpauthUri: string;
-  /** Shown once, when the admin did not choose the password. */
-  initialPassword?: string;
-}
-
-export async function createStaffAccount(
-  db: Database,
-  sealer: Sealer,
-  input: { email: string; role: StaffRole; password?: string },
-): Promise<CreatedStaff> {
-  const initialPassword = input.password ? undefined : randomBytes(18).toString('base64url');
-  const password = input.password ?? initialPassword ?? '';
+/** Refuses a password a staff account may not have. */
+function assertStaffPassword(password: string, path: string): void {
   if (password.length < STAFF_PASSWORD_MIN_LENGTH || isCommonPassword(password))
     throw badRequest(
       `WeakPassword: a staff password needs at least ${STAFF_PASSWORD_MIN_LENGTH} characters and must not be a common password`,
       [
         {
-          path: '/password',
+          path,
           keyword: 'minLength',
           messageKey: 'password',
           params: { limit: STAFF_PASSWORD_MIN_LENGTH },
@@ -61,19 +60,55 @@ export async function createStaffAccount(
         },
       ],
     );
+}
+
+/** A staff account's one-time enrolment link: for the admin to hand over, shown only now. */
+export interface StaffEnrolmentLink {
+  id: string;
+  email: string;
+  role: StaffRole;
+  /** `<public URL>/console/enrol#<token>`: the token stays out of requests, logs and referrers. */
+  enrolmentUrl: string;
+  enrolmentExpiresAt: string;
+}
+
+/** A new enrolment token: the link carries it, the row keeps its SHA-256 only. */
+function newEnrolment(publicUrl: string, now = new Date()) {
+  const token = randomBytes(32).toString('base64url');
+  return {
+    url: `${publicUrl}/console/enrol#${token}`,
+    columns: {
+      enrolmentTokenHash: hashSessionId(token),
+      enrolmentExpiresAt: new Date(now.getTime() + STAFF_ENROLMENT_HOURS * 3600 * 1000),
+    },
+  };
+}
+
+const linkOf = (
+  account: { id: string; email: string; role: string },
+  enrolment: ReturnType<typeof newEnrolment>,
+): StaffEnrolmentLink => ({
+  id: account.id,
+  email: account.email,
+  role: account.role as StaffRole,
+  enrolmentUrl: enrolment.url,
+  enrolmentExpiresAt: enrolment.columns.enrolmentExpiresAt.toISOString(),
+});
+
+/** Creates a staff account that signs in once its owner has enrolled through the link answered. */
+export async function createStaffAccount(
+  db: Database,
+  publicUrl: string,
+  input: { email: string; role: StaffRole },
+): Promise<StaffEnrolmentLink> {
   if (await findStaffByEmail(db, input.email))
     throw conflict('AlreadyExists: a staff account with this email exists');
-  const { secret, uri } = newTotpSecret(input.email);
-  const passwordHash = await hashPassword(password);
   const id = crypto.randomUUID();
+  const enrolment = newEnrolment(publicUrl);
   await db.transaction(async (tx) => {
-    await tx.insert(staff).values({
-      id,
-      email: input.email,
-      role: input.role,
-      passwordHash,
-      totpSecretSealed: sealer.seal(secret, totpBinding(id)),
-    });
+    await tx
+      .insert(staff)
+      .values({ id, email: input.email, role: input.role, ...enrolment.columns });
     await recordAudit(tx, {
       staffId: id,
       actor: 'admin-key',
@@ -81,13 +116,207 @@ export async function createStaffAccount(
       detail: { email: input.email, role: input.role },
     });
   });
-  return {
-    id,
-    email: input.email,
-    role: input.role,
-    otpauthUri: uri,
-    ...(initialPassword ? { initialPassword } : {}),
-  };
+  return linkOf({ id, ...input }, enrolment);
+}
+
+/**
+ * A fresh enrolment link for an existing account (a lost authenticator, a forgotten password, a
+ * link that expired): the old link stops working, the account's sessions end, its password and
+ * authenticator are cleared and its sign-in lock lifted, so it signs in again only once its owner
+ * has enrolled anew. Audited.
+ */
+export async function issueEnrolmentLink(
+  db: Database,
+  publicUrl: string,
+  email: string,
+): Promise<StaffEnrolmentLink> {
+  return db.transaction(async (tx) => {
+    const account = await findStaffByEmail(tx, email);
+    if (!account) throw notFound('NotFound: no staff account with this email');
+    if (account.disabledAt)
+      throw conflict('Disabled: this staff account is disabled; it cannot enrol');
+    const now = new Date();
+    const enrolment = newEnrolment(publicUrl, now);
+    await tx
+      .update(staff)
+      .set({
+        ...enrolment.columns,
+        passwordHash: null,
+        totpSecretSealed: null,
+        totpPendingSealed: null,
+        enrolledAt: null,
+        failedSignIns: 0,
+        signInLockedUntil: null,
+        signInHardLocked: false,
+      })
+      .where(eq(staff.id, account.id));
+    await tx
+      .update(staffSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(staffSessions.staffId, account.id), isNull(staffSessions.revokedAt)));
+    await recordAudit(tx, {
+      staffId: account.id,
+      actor: 'admin-key',
+      action: 'staff.enrolment-link',
+      detail: {
+        email: account.email,
+        wasEnrolled: account.enrolledAt !== null,
+        replacedLink: account.enrolmentTokenHash !== null,
+      },
+    });
+    return linkOf(account, enrolment);
+  });
+}
+
+const linkRefused = () =>
+  new ApiError(
+    410,
+    'EnrolmentLinkInvalid: this enrolment link was used, has expired or was replaced; ask an administrator for a new one',
+  );
+
+/** The account an enrolment link opens now, or the one refusal for every other link. */
+async function accountOfLink(db: Database, token: string, now: Date): Promise<StaffRow> {
+  const [account] = await db
+    .select()
+    .from(staff)
+    .where(
+      and(
+        eq(staff.enrolmentTokenHash, hashSessionId(token)),
+        gt(staff.enrolmentExpiresAt, now),
+        isNull(staff.disabledAt),
+      ),
+    );
+  if (!account) throw linkRefused();
+  return account;
+}
+
+/** An authenticator being enrolled: shown to its owner only, until a code of it confirms it. */
+export interface NewAuthenticator {
+  email: string;
+  role: StaffRole;
+  otpauthUri: string;
+  /** The same secret in base32, to type into an app that cannot take the URI. */
+  secret: string;
+}
+
+/**
+ * The new authenticator's secret of an account: made once and kept sealed until confirmed or
+ * replaced, so opening the page again (or twice at once) shows the same secret.
+ */
+async function pendingAuthenticator(
+  db: Database,
+  sealer: Sealer,
+  account: Pick<StaffRow, 'id' | 'email' | 'role' | 'totpPendingSealed'>,
+): Promise<NewAuthenticator> {
+  const shown = (secret: string): NewAuthenticator => ({
+    email: account.email,
+    role: account.role as StaffRole,
+    otpauthUri: totpSecretUri(secret, account.email),
+    secret,
+  });
+  if (account.totpPendingSealed)
+    return shown(sealer.open(account.totpPendingSealed, pendingBinding(account.id)));
+  const { secret } = newTotpSecret(account.email);
+  const stored = await db
+    .update(staff)
+    .set({ totpPendingSealed: sealer.seal(secret, pendingBinding(account.id)) })
+    .where(and(eq(staff.id, account.id), isNull(staff.totpPendingSealed)))
+    .returning({ id: staff.id });
+  if (stored.length === 1) return shown(secret);
+  // Another request made one first: that one is the secret.
+  const [row] = await db
+    .select({ sealed: staff.totpPendingSealed })
+    .from(staff)
+    .where(eq(staff.id, account.id));
+  if (!row?.sealed) throw conflict('AuthenticatorChanged: the new authenticator was replaced');
+  return shown(sealer.open(row.sealed, pendingBinding(account.id)));
+}
+
+/** The time step of a code of the authenticator being enrolled, or a refusal naming `path`. */
+function pendingCodeStep(
+  sealer: Sealer,
+  account: Pick<StaffRow, 'id' | 'totpPendingSealed'>,
+  code: string,
+  path: string,
+): { secret: string; step: number } {
+  if (!account.totpPendingSealed)
+    throw conflict(
+      'AuthenticatorNotStarted: show the new authenticator first, then enter its code',
+    );
+  const secret = sealer.open(account.totpPendingSealed, pendingBinding(account.id));
+  const step = totpStep(secret, code);
+  if (step === null)
+    throw badRequest(
+      'CodeWrong: the code is not the current one of the new authenticator; check that the app shows this account and that its clock is right',
+      [
+        {
+          path,
+          keyword: 'totp',
+          messageKey: 'code',
+          params: {},
+          message: 'not the current code of the new authenticator',
+        },
+      ],
+    );
+  return { secret, step };
+}
+
+/** At the enrolment link: the account and its new authenticator (the secret is made now). */
+export async function startEnrolment(
+  db: Database,
+  sealer: Sealer,
+  token: string,
+): Promise<NewAuthenticator> {
+  return pendingAuthenticator(db, sealer, await accountOfLink(db, token, new Date()));
+}
+
+/**
+ * Completes an enrolment: the staff member's own password, and a current code of the new
+ * authenticator to prove it is set up. The link then stops working (once, even when two
+ * completions race) and the account may sign in. Audited as staff.enrol.
+ */
+export async function completeEnrolment(
+  db: Database,
+  sealer: Sealer,
+  token: string,
+  input: { password: string; code: string },
+): Promise<{ id: string; email: string; role: StaffRole }> {
+  const now = new Date();
+  const account = await accountOfLink(db, token, now);
+  assertStaffPassword(input.password, '/password');
+  const { secret, step } = pendingCodeStep(sealer, account, input.code, '/code');
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(staff)
+      .set({
+        passwordHash,
+        totpSecretSealed: sealer.seal(secret, totpBinding(account.id)),
+        totpPendingSealed: null,
+        enrolledAt: now,
+        enrolmentTokenHash: null,
+        enrolmentExpiresAt: null,
+        // The code just entered is used: it cannot sign in a second time.
+        lastTotpStep: sql`greatest(coalesce(${staff.lastTotpStep}, 0), ${step})`,
+      })
+      .where(
+        and(
+          eq(staff.id, account.id),
+          eq(staff.enrolmentTokenHash, hashSessionId(token)),
+          gt(staff.enrolmentExpiresAt, now),
+          isNull(staff.disabledAt),
+        ),
+      )
+      .returning({ id: staff.id });
+    if (done.length !== 1) throw linkRefused();
+    await recordAudit(tx, {
+      staffId: account.id,
+      actor: account.email,
+      action: 'staff.enrol',
+      detail: { email: account.email },
+    });
+  });
+  return { id: account.id, email: account.email, role: account.role as StaffRole };
 }
 
 export interface DisabledStaff {
@@ -161,7 +390,8 @@ const lockDetail = (gate: Exclude<SignInGate, { state: 'open' }>) =>
  * caller cannot tell which part was wrong; a code already used (replay) is refused. Each attempt
  * is counted against the account before anything is checked (parallel guesses meet the lock), a
  * locked account is refused before its password is checked, and every lock is audited. An email
- * with no (enabled) account is counted and locked the same way, so the answers do not tell.
+ * with no (enabled, enrolled) account is counted and locked the same way, so the answers do not
+ * tell.
  */
 export async function signInStaff(
   db: Database,
@@ -169,15 +399,16 @@ export async function signInStaff(
   input: { email: string; password: string; code: string },
 ): Promise<{ id: string; email: string; role: StaffRole }> {
   const account = await findStaffByEmail(db, input.email);
-  if (!account || account.disabledAt) {
+  if (!account || account.disabledAt || !account.enrolledAt) {
     const actor = input.email.slice(0, 254);
     const attempt = await failUnknownAttempt(db, input.email, new Date(), 'staff');
     if (attempt.counted) await verifyPassword(input.password, DUMMY_HASH); // same time as a real check
+    const reason = account && !account.disabledAt ? 'not enrolled' : 'unknown account';
     await recordAudit(db, {
       staffId: null,
       actor,
       action: 'session.refused',
-      detail: { reason: attempt.counted ? 'unknown account' : 'unknown account, locked' },
+      detail: { reason: attempt.counted ? reason : `${reason}, locked` },
     });
     if (attempt.gate.state === 'open') throw refused();
     if (attempt.counted)
@@ -185,17 +416,36 @@ export async function signInStaff(
         staffId: null,
         actor,
         action: 'staff.lock',
-        detail: { ...lockDetail(attempt.gate), reason: 'unknown account' },
+        detail: { ...lockDetail(attempt.gate), reason },
       });
     throw new StaffSignInLocked(attempt.gate);
   }
+  await checkCredentials(db, sealer, account, input, 'session.refused', refused);
+  await recordAudit(db, { staffId: account.id, actor: account.email, action: 'session.start' });
+  return { id: account.id, email: account.email, role: account.role as StaffRole };
+}
+
+/**
+ * An enrolled account's password and current TOTP code, counted and locked as sign-ins are (a
+ * stolen session guessing the password at the account screen meets the same lock). Throws
+ * `refuse()` for any wrong part, the lock when there is one; audits the refusal as `refusedAction`.
+ * On success the code's step is used up and the count starts again.
+ */
+async function checkCredentials(
+  db: Database,
+  sealer: Sealer,
+  account: StaffRow,
+  input: { password: string; code: string },
+  refusedAction: string,
+  refuse: () => ApiError,
+): Promise<void> {
   const who = staffAccount(account.id);
   const attempt = await takeAttempt(db, who);
   if (attempt.gate.state !== 'open') {
     await recordAudit(db, {
       staffId: account.id,
       actor: account.email,
-      action: 'session.refused',
+      action: refusedAction,
       detail: { reason: 'locked' },
     });
     throw new StaffSignInLocked(attempt.gate);
@@ -205,10 +455,10 @@ export async function signInStaff(
     await recordAudit(db, {
       staffId: account.id,
       actor: account.email,
-      action: 'session.refused',
+      action: refusedAction,
       detail: { reason, failures: attempt.failures },
     });
-    if (after.gate.state === 'open') throw refused();
+    if (after.gate.state === 'open') throw refuse();
     // A lock this failure earned (a hard lock once, even if two last guesses race to it).
     if (after.gate.state === 'locked' || after.newlyHardLocked)
       await recordAudit(db, {
@@ -227,28 +477,149 @@ export async function signInStaff(
     },
   );
   if (checked.wrong) return fail(checked.wrong);
-  const { step } = checked;
-  if (!(await acceptTotpStep(db, account.id, step))) return fail('code already used');
+  if (!(await acceptTotpStep(db, account.id, checked.step))) return fail('code already used');
   await recordSuccess(
     db,
-    { id: account.id, passwordHash: account.passwordHash ?? '' },
+    { id: account.id, passwordHash: checked.passwordHash },
     input.password,
     staff,
   );
-  await recordAudit(db, { staffId: account.id, actor: account.email, action: 'session.start' });
-  return { id: account.id, email: account.email, role: account.role as StaffRole };
 }
 
 async function checkPasswordAndCode(
   sealer: Sealer,
-  account: { id: string; passwordHash: string | null; totpSecretSealed: string | null },
+  account: Pick<StaffRow, 'id' | 'passwordHash' | 'totpSecretSealed'>,
   input: { password: string; code: string },
-): Promise<{ wrong: 'password' | 'code' } | { wrong?: undefined; step: number }> {
-  if (!account.passwordHash || !account.totpSecretSealed) return { wrong: 'password' };
-  if (!(await verifyPassword(input.password, account.passwordHash))) return { wrong: 'password' };
-  const secret = sealer.open(account.totpSecretSealed, totpBinding(account.id));
+): Promise<
+  { wrong: 'password' | 'code' } | { wrong?: undefined; step: number; passwordHash: string }
+> {
+  const { passwordHash, totpSecretSealed } = account;
+  if (!passwordHash || !totpSecretSealed) return { wrong: 'password' };
+  if (!(await verifyPassword(input.password, passwordHash))) return { wrong: 'password' };
+  const secret = sealer.open(totpSecretSealed, totpBinding(account.id));
   const step = totpStep(secret, input.code);
-  return step === null ? { wrong: 'code' } : { step };
+  return step === null ? { wrong: 'code' } : { step, passwordHash };
+}
+
+/** A wrong current password or code at the account screen: not 401, the session is still good. */
+const wrongCredentials = () =>
+  new ApiError(403, 'WrongCredentials: the current password or the authenticator code is wrong');
+
+/** The enrolled account of a signed-in staff member. */
+async function accountOfSession(db: Database, session: StaffSession): Promise<StaffRow> {
+  const [account] = await db.select().from(staff).where(eq(staff.id, session.staffId));
+  if (!account || account.disabledAt || !account.enrolledAt)
+    throw unauthorized('Unauthorized: sign in to the console');
+  return account;
+}
+
+/** Ends every session of an account but the one making the change. */
+async function endOtherSessions(db: Database, staffId: string, keep: string): Promise<number> {
+  const ended = await db
+    .update(staffSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.revokedAt),
+        ne(staffSessions.idHash, keep),
+      ),
+    )
+    .returning({ idHash: staffSessions.idHash });
+  return ended.length;
+}
+
+/**
+ * A signed-in staff member chooses a new password, with their current password and code; their
+ * other sessions end. Audited as staff.password-change.
+ */
+export async function changeStaffPassword(
+  db: Database,
+  sealer: Sealer,
+  session: StaffSession,
+  input: { currentPassword: string; code: string; newPassword: string },
+): Promise<{ otherSessionsEnded: number }> {
+  const account = await accountOfSession(db, session);
+  assertStaffPassword(input.newPassword, '/newPassword');
+  await checkCredentials(
+    db,
+    sealer,
+    account,
+    { password: input.currentPassword, code: input.code },
+    'account.refused',
+    wrongCredentials,
+  );
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    await tx.update(staff).set({ passwordHash }).where(eq(staff.id, account.id));
+    const otherSessionsEnded = await endOtherSessions(tx, account.id, session.idHash);
+    await recordAudit(tx, {
+      staffId: account.id,
+      actor: account.email,
+      action: 'staff.password-change',
+      detail: { otherSessionsEnded },
+    });
+    return { otherSessionsEnded };
+  });
+}
+
+/** A signed-in staff member's new authenticator, shown until they confirm it with its code. */
+export async function startAuthenticatorChange(
+  db: Database,
+  sealer: Sealer,
+  session: StaffSession,
+): Promise<NewAuthenticator> {
+  return pendingAuthenticator(db, sealer, await accountOfSession(db, session));
+}
+
+/**
+ * Replaces a signed-in staff member's authenticator by the new one: their current password and
+ * current code (of the old authenticator), and a current code of the new one. Their other sessions
+ * end. Audited as staff.authenticator-change.
+ */
+export async function changeStaffAuthenticator(
+  db: Database,
+  sealer: Sealer,
+  session: StaffSession,
+  input: { password: string; code: string; newCode: string },
+): Promise<{ otherSessionsEnded: number }> {
+  const account = await accountOfSession(db, session);
+  // The new authenticator first: its secret is on this screen already, so a wrong code of it is
+  // a typing slip, not a guess, and is not counted.
+  const { secret, step } = pendingCodeStep(sealer, account, input.newCode, '/newCode');
+  await checkCredentials(
+    db,
+    sealer,
+    account,
+    { password: input.password, code: input.code },
+    'account.refused',
+    wrongCredentials,
+  );
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(staff)
+      .set({
+        totpSecretSealed: sealer.seal(secret, totpBinding(account.id)),
+        totpPendingSealed: null,
+        lastTotpStep: sql`greatest(coalesce(${staff.lastTotpStep}, 0), ${step})`,
+      })
+      .where(
+        and(eq(staff.id, account.id), eq(staff.totpPendingSealed, account.totpPendingSealed ?? '')),
+      )
+      .returning({ id: staff.id });
+    if (changed.length !== 1)
+      throw conflict(
+        'AuthenticatorChanged: the new authenticator was replaced meanwhile; start again',
+      );
+    const otherSessionsEnded = await endOtherSessions(tx, account.id, session.idHash);
+    await recordAudit(tx, {
+      staffId: account.id,
+      actor: account.email,
+      action: 'staff.authenticator-change',
+      detail: { otherSessionsEnded },
+    });
+    return { otherSessionsEnded };
+  });
 }
 
 export interface UnlockedStaff {
@@ -286,4 +657,29 @@ export async function unlockStaffAccount(db: Database, email: string): Promise<U
 export function requireRole(role: StaffRole, allowed: readonly StaffRole[], action: string): void {
   if (!allowed.includes(role))
     throw new ApiError(403, `Forbidden: ${action} needs the ${allowed.join(' or ')} role`);
+}
+
+/**
+ * The staff member an import (`npm run rules:import --as`) is authored by: an enabled account that
+ * has enrolled. Their drafts are theirs, so they cannot approve them (four eyes).
+ */
+export async function importAuthor(
+  db: Database,
+  email: string,
+): Promise<{ staffId: string; email: string }> {
+  const account = await findStaffByEmail(db, email);
+  if (!account || account.disabledAt || !account.enrolledAt)
+    throw badRequest(
+      'ImportAuthorUnknown: authorEmail names no enabled, enrolled staff account; an import is authored by a staff member',
+      [
+        {
+          path: '/authorEmail',
+          keyword: 'staff',
+          messageKey: 'staff',
+          params: {},
+          message: 'no enabled, enrolled staff account with this email',
+        },
+      ],
+    );
+  return { staffId: account.id, email: account.email };
 }

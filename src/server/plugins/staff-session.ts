@@ -1,12 +1,15 @@
 // The rules console's staff sessions, apart from recipients' (plugins/session.ts skips routes
 // marked `staff`). A staff route is private unless its config also says `public` (the sign-in);
-// every write with a staff session carries the console's CSRF token (double submit).
+// every write with a staff session carries the console's CSRF token (double submit). The cookies
+// are path-scoped to the console (/master/console for the session, /console for the CSRF token).
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, unauthorized } from '../errors';
 import { CSRF_HEADER } from '../services/sessions';
 import {
   STAFF_CSRF_COOKIE,
+  STAFF_CSRF_COOKIE_PATH,
+  STAFF_SESSION_COOKIE_PATH,
   type StaffSession,
   type StaffSessionStore,
 } from '../services/staff-sessions';
@@ -36,20 +39,24 @@ export interface StaffSessionPluginOptions {
 
 export default fp(async function staffSessionPlugin(app, opts: StaffSessionPluginOptions) {
   const { store, cookieName } = opts;
-  const cookieOptions = { path: '/', sameSite: 'strict' as const, secure: opts.secureCookies };
+  const base = { sameSite: 'strict' as const, secure: opts.secureCookies };
+  // Path-scoped (issue 29): the session reaches only the console's API; the CSRF token only the
+  // console's pages (the API compares the header with the session's own token, not the cookie).
+  const sessionCookie = { ...base, path: STAFF_SESSION_COOKIE_PATH, httpOnly: true };
+  const csrfCookie = { ...base, path: STAFF_CSRF_COOKIE_PATH, httpOnly: false };
   app.decorate('staffSessionCookie', cookieName);
   app.decorateRequest('staff', null);
 
   app.decorate('startStaffSession', async (reply: FastifyReply, staffId: string) => {
     const { id, csrfToken } = await store.create(staffId);
-    reply.setCookie(cookieName, id, { ...cookieOptions, httpOnly: true });
-    reply.setCookie(STAFF_CSRF_COOKIE, csrfToken, { ...cookieOptions, httpOnly: false });
+    reply.setCookie(cookieName, id, sessionCookie);
+    reply.setCookie(STAFF_CSRF_COOKIE, csrfToken, csrfCookie);
   });
 
   app.decorate('endStaffSession', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.staff) await store.revoke(request.staff.idHash);
-    reply.clearCookie(cookieName, cookieOptions);
-    reply.clearCookie(STAFF_CSRF_COOKIE, cookieOptions);
+    reply.clearCookie(cookieName, sessionCookie);
+    reply.clearCookie(STAFF_CSRF_COOKIE, csrfCookie);
   });
 
   app.addHook('onRequest', async (request) => {

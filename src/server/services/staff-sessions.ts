@@ -10,10 +10,18 @@ import { staff, staffSessions } from '../db/schema';
 import { hashSessionId, touchIntervalMs } from './sessions';
 
 export const STAFF_SESSION_COOKIE = 'pp_staff_session';
+/** `__Secure-`, not `__Host-`: a `__Host-` cookie must have Path=/, and this one is path-scoped. */
 export const staffSessionCookieName = (secure: boolean): string =>
-  secure ? `__Host-${STAFF_SESSION_COOKIE}` : STAFF_SESSION_COOKIE;
+  secure ? `__Secure-${STAFF_SESSION_COOKIE}` : STAFF_SESSION_COOKIE;
 /** The console's double-submit CSRF cookie (sent back in x-csrf-token, as the portal does). */
 export const STAFF_CSRF_COOKIE = 'STAFF-XSRF-TOKEN';
+/**
+ * Where the console's cookies go (issue 29): the session only to the console's API, the CSRF token
+ * only to the console's pages, whose script reads it. Neither is sent to, nor readable by, a
+ * recipient's page (a merchant's consent script runs there).
+ */
+export const STAFF_SESSION_COOKIE_PATH = '/master/console';
+export const STAFF_CSRF_COOKIE_PATH = '/console';
 
 export const STAFF_ROLES = ['editor', 'approver'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

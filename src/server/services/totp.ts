@@ -21,6 +21,10 @@ export function newTotpSecret(label: string): { secret: string; uri: string } {
   return { secret, uri: totpFor(secret, label).toString() };
 }
 
+/** The otpauth:// URI of a secret, for an authenticator app (its label: the account's email). */
+export const totpSecretUri = (secretBase32: string, label: string): string =>
+  totpFor(secretBase32, label).toString();
+
 /** The code of a secret at a time (tests and the CLI's self-check). */
 export const totpCode = (secretBase32: string, timestamp = Date.now()): string =>
   totpFor(secretBase32, 'x').generate({ timestamp });

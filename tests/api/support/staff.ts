@@ -1,4 +1,5 @@
-// Rules console staff for API tests: accounts made with the admin key, signed in with a TOTP code.
+// Rules console staff for API tests: accounts made with the admin key and enrolled at their link,
+// signed in with a TOTP code.
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { URI, type Secret } from 'otpauth';
@@ -36,20 +37,42 @@ export interface Staff {
   uri: string;
 }
 
+/** A staff account made with the admin key and enrolled at its link by its owner (the API). */
 export async function createStaff(
   app: FastifyInstance,
   role: 'editor' | 'approver',
 ): Promise<Staff> {
   const email = uniqueEmail(role);
-  const created = await admin<{ otpauthUri: string; role: string }>(app, 'POST', '/staff', {
+  const created = await admin<{ enrolmentUrl: string; role: string }>(app, 'POST', '/staff', {
     email,
     role,
-    password: STAFF_PASSWORD,
   });
   expect(created.status).toBe(201);
   expect(created.body.data.role).toBe(role);
-  const otp = URI.parse(created.body.data.otpauthUri);
-  return { email, secret: (otp.secret as Secret).base32, uri: created.body.data.otpauthUri };
+  return { email, ...(await enrol(app, created.body.data.enrolmentUrl)) };
+}
+
+/**
+ * Enrols at a link as the console does: the new authenticator, STAFF_PASSWORD, and a code of the
+ * previous 30 s (the current code still signs in afterwards).
+ */
+export async function enrol(
+  app: FastifyInstance,
+  enrolmentUrl: string,
+): Promise<{ secret: string; uri: string }> {
+  const token = new URL(enrolmentUrl).hash.slice(1);
+  const browser = new StaffBrowser(app);
+  const shown = await browser.request('POST', '/enrolment/authenticator', { token });
+  expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+  const uri = (shown.body.data as { otpauthUri: string }).otpauthUri;
+  const secret = (URI.parse(uri).secret as Secret).base32;
+  const enrolled = await browser.request('POST', '/enrolment', {
+    token,
+    password: STAFF_PASSWORD,
+    code: totpCode(secret, Date.now() - 30_000),
+  });
+  expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+  return { secret, uri };
 }
 
 /** Signs in with the code of a given time step offset (0 now, -1 the previous 30 s). */

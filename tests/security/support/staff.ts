@@ -1,5 +1,5 @@
-// Rules console staff over real HTTP: an account made with the admin key, signed in with its TOTP
-// code, writing with the staff CSRF token as the console does.
+// Rules console staff over real HTTP: an account made with the admin key and enrolled at its link by
+// its owner, signed in with its TOTP code, writing with the staff CSRF token as the console does.
 import { URI, type Secret } from 'otpauth';
 import { expect } from 'vitest';
 import { totpCode } from '../../../src/server/services/totp';
@@ -15,20 +15,43 @@ export interface StaffAccount {
   secret: string;
 }
 
-/** A staff account, made as an operator makes one (the admin API). */
+/**
+ * A staff account, made as an operator makes one (the admin API answers an enrolment link only)
+ * and enrolled at that link by its owner over HTTP.
+ */
 export async function newStaff(
   server: LiveServer,
   role: StaffRole,
   email = uniqueEmail(`staff-${role}`),
 ): Promise<StaffAccount> {
-  const created = await adminCall(server, 'POST', '/staff', {
-    email,
-    role,
-    password: STAFF_PASSWORD,
-  });
+  const created = await adminCall(server, 'POST', '/staff', { email, role });
   expect(created.status, created.text).toBe(201);
-  const { otpauthUri } = created.json?.data as { otpauthUri: string };
-  return { email, secret: (URI.parse(otpauthUri).secret as Secret).base32 };
+  const { enrolmentUrl } = created.json?.data as { enrolmentUrl: string };
+  return { email, secret: (await enrolAt(server, enrolmentUrl)).secret };
+}
+
+/**
+ * Enrols at an enrolment link as its owner does in the console: shows the new authenticator,
+ * chooses STAFF_PASSWORD and confirms with a code of the previous 30 s (so that the current code
+ * still signs in afterwards). Answers the secret and the browser the enrolment signed in.
+ */
+export async function enrolAt(
+  server: LiveServer,
+  enrolmentUrl: string,
+): Promise<{ secret: string; browser: HttpBrowser }> {
+  const token = new URL(enrolmentUrl).hash.slice(1);
+  const browser = new HttpBrowser(server);
+  const shown = await browser.request('POST', `${CONSOLE}/enrolment/authenticator`, { token });
+  expect(shown.status, shown.text).toBe(200);
+  const { otpauthUri } = shown.json?.data as { otpauthUri: string };
+  const secret = (URI.parse(otpauthUri).secret as Secret).base32;
+  const enrolled = await browser.request('POST', `${CONSOLE}/enrolment`, {
+    token,
+    password: STAFF_PASSWORD,
+    code: totpCode(secret, Date.now() - 30_000),
+  });
+  expect(enrolled.status, enrolled.text).toBe(200);
+  return { secret, browser };
 }
 
 /** A staff member's browser: the staff CSRF cookie echoed on every write. */

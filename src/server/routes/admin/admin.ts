@@ -13,7 +13,13 @@ import { composeInvitation, recipientLocale } from '../../mail/compose';
 import { decideDocuments, listDocuments, openDocuments } from '../../domain/id-documents';
 import { portalOrigin } from '../../services/merchants';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
-import { createStaffAccount, disableStaffAccount, unlockStaffAccount } from '../../domain/staff';
+import {
+  createStaffAccount,
+  disableStaffAccount,
+  importAuthor,
+  issueEnrolmentLink,
+  unlockStaffAccount,
+} from '../../domain/staff';
 import { importDrafts, publishedRules } from '../../domain/rules-console';
 import { publishedCountries } from '../../repositories/rule-versions';
 import { STAFF_ROLES, type StaffRole } from '../../services/staff-sessions';
@@ -130,7 +136,19 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  // Rules console staff (issue 16): the TOTP URI and a generated password are shown once.
+  // Rules console staff (issue 16): a one-time enrolment link, at which the staff member chooses
+  // their password and enrols their authenticator (issue 29): the admin key never sees either.
+  const enrolmentLink = (description: string) =>
+    data(
+      exact({
+        id: uuid,
+        email: str,
+        role: { type: 'string', enum: [...STAFF_ROLES] },
+        enrolmentUrl: { type: 'string', format: 'uri' },
+        enrolmentExpiresAt: { type: 'string', format: 'date-time' },
+      }),
+      description,
+    );
   app.post(
     '/staff',
     {
@@ -145,29 +163,18 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
           properties: {
             email: { type: 'string', format: 'email', maxLength: 254 },
             role: { type: 'string', enum: [...STAFF_ROLES] },
-            password: { type: 'string', maxLength: 200 },
           },
         },
         response: {
-          201: data(
-            exact(
-              {
-                id: uuid,
-                email: str,
-                role: { type: 'string', enum: [...STAFF_ROLES] },
-                otpauthUri: { type: 'string', pattern: '^otpauth://totp/' },
-                initialPassword: str,
-              },
-              ['initialPassword'],
-            ),
-            'The staff account; its authenticator URI (and a generated password) are shown only now.',
+          201: enrolmentLink(
+            'The staff account and its one-time enrolment link (72 hours), shown only now.',
           ),
         },
       },
     },
     async (request, reply) => {
-      const body = request.body as { email: string; role: StaffRole; password?: string };
-      return reply.status(201).send({ data: await createStaffAccount(db, sealer, body) });
+      const body = request.body as { email: string; role: StaffRole };
+      return reply.status(201).send({ data: await createStaffAccount(db, config.publicUrl, body) });
     },
   );
 
@@ -178,6 +185,27 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     required: ['email'],
     properties: { email: { type: 'string', format: 'email', maxLength: 254 } },
   } as const;
+
+  // A fresh enrolment link (a lost authenticator, a forgotten password): the old link and the
+  // account's sessions end, and it signs in again only once its owner has enrolled anew.
+  app.post(
+    '/staff/enrolment',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        security: [{ adminKey: [] }],
+        body: staffByEmail,
+        response: {
+          200: enrolmentLink('The new one-time enrolment link (72 hours), shown only now.'),
+        },
+      },
+    },
+    async (request) => {
+      const { email } = request.body as { email: string };
+      return { data: await issueEnrolmentLink(db, config.publicUrl, email) };
+    },
+  );
 
   // A staff account that must stop working: refused at sign-in, its sessions ended.
   app.post(
@@ -232,7 +260,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // npm run rules:export and rules:import (issue 16): the published rules as files, and files
-  // loaded as drafts (authored by the admin key; an approver still approves them).
+  // loaded as drafts of a named staff member (another approver approves them).
   const consoleCtx = { db, rules: app.rules };
   // Keyed by rule file name ("GB", "_default"); the domain refuses any other name.
   const ruleFiles: JsonSchema = { type: 'object', additionalProperties: { type: 'object' } };
@@ -268,8 +296,12 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
         body: {
           type: 'object',
           additionalProperties: false,
-          required: ['rules'],
-          properties: { rules: ruleFiles },
+          required: ['rules', 'authorEmail'],
+          properties: {
+            rules: ruleFiles,
+            // The staff member whose drafts these are: they cannot approve them (four eyes).
+            authorEmail: { type: 'string', format: 'email', maxLength: 254 },
+          },
         },
         response: {
           201: data(
@@ -283,12 +315,11 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { rules } = request.body as { rules: Record<string, Record<string, unknown>> };
-      const result = await importDrafts(
-        consoleCtx,
-        { staffId: null, email: 'admin-key (rules:import)' },
-        rules,
-      );
+      const { rules, authorEmail } = request.body as {
+        rules: Record<string, Record<string, unknown>>;
+        authorEmail: string;
+      };
+      const result = await importDrafts(consoleCtx, await importAuthor(db, authorEmail), rules);
       return reply.status(201).send({ data: result });
     },
   );
