@@ -22,7 +22,8 @@ import { loadCatalog } from '../core/schemas/catalog';
 import { createMailer } from './services/mailer';
 import { loadMerchants } from './services/merchants';
 import { createFormService } from './services/forms';
-import { createExchange, loadRateTable, type RateTable } from './services/exchange-rates';
+import { createExchange, ECB_SOURCE, SIMULATED_SOURCE } from './services/exchange-rates';
+import { createRateFeed } from './services/rate-feed';
 import { simulatedIdentityProofing, type IdentityProofing } from './services/identity-proofing';
 import { createSessionStore, sessionCookieName } from './services/sessions';
 import { createStaffSessionStore, staffSessionCookieName } from './services/staff-sessions';
@@ -67,8 +68,6 @@ export interface BuildOptions {
   database: DatabaseHandle;
   redis?: Redis | null;
   proofing?: IdentityProofing;
-  /** The rate table (tests pass one with a known date); config/exchange-rates.json otherwise. */
-  rateTable?: RateTable;
   logger?: boolean | object;
   /**
    * Called on the new instance before any plugin or route, so its hooks reach every route (the
@@ -213,9 +212,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const merchants = loadMerchants(config.merchantsDir);
   const proofing = options.proofing ?? simulatedIdentityProofing;
+  // Reference rates from EXCHANGE_RATES_URL, or the bundled file as a simulated feed.
   const exchange = createExchange({
-    table: options.rateTable ?? loadRateTable(config.exchangeRatesFile),
-    maxAgeHours: config.exchangeRateMaxAgeHours,
+    source: config.exchangeRatesUrl ? ECB_SOURCE : SIMULATED_SOURCE,
+    maxAgeDays: config.exchangeRatesMaxAgeDays,
   });
   assertSimulatorsAllowed(config, {
     'identity-proofing': proofing === simulatedIdentityProofing,
@@ -253,6 +253,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     paypal: simulatedPaypal,
   });
   app.addHook('onClose', async () => app.deps.mailer.close());
+  // The stored rates before the first request (fetched first when the feed is due), then on a
+  // schedule.
+  const rateFeed = createRateFeed(database.db, exchange, {
+    url: config.exchangeRatesUrl,
+    refreshMinutes: config.exchangeRatesRefreshMinutes,
+    log: app.log,
+  });
+  await rateFeed.start();
+  app.addHook('onClose', async () => rateFeed.stop());
 
   // Each merchant's consent script origin, parsed once (the CSP names it on every response).
   const consentOrigins = new Map(

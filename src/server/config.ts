@@ -70,10 +70,15 @@ export interface ServerConfig {
   previousEncryptionKeys: string[];
   /** Simulators production may run with, named explicitly (ALLOW_SIMULATORS, comma list). */
   allowedSimulators: ReadonlySet<Simulator>;
-  /** The rate table claims are converted with (EXCHANGE_RATES_FILE). */
-  exchangeRatesFile: string;
-  /** Exchange rates older than this many hours are refused (EXCHANGE_RATE_MAX_AGE_HOURS). */
-  exchangeRateMaxAgeHours: number;
+  /**
+   * The reference rate feed in the ECB's XML (EXCHANGE_RATES_URL: http(s)://, file:// or a path);
+   * null reads the bundled development file as a simulated feed (services/rate-feed.ts).
+   */
+  exchangeRatesUrl: string | null;
+  /** How often the feed is fetched, by one process (EXCHANGE_RATES_REFRESH_MINUTES, default 60). */
+  exchangeRatesRefreshMinutes: number;
+  /** Rates more than this many days old are refused (EXCHANGE_RATES_MAX_AGE_DAYS, default 4). */
+  exchangeRatesMaxAgeDays: number;
 }
 
 /** The shortest ADMIN_API_KEY production starts with. */
@@ -219,9 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     invitationTtlDays: Number(env.INVITATION_TTL_DAYS ?? 30),
     previousEncryptionKeys: list(env.APP_ENCRYPTION_PREVIOUS_KEYS),
     allowedSimulators: parseSimulators(env.ALLOW_SIMULATORS),
-    exchangeRatesFile: resolve(
-      env.EXCHANGE_RATES_FILE || join(REPO_ROOT, 'config/exchange-rates.json'),
-    ),
-    exchangeRateMaxAgeHours: Number(env.EXCHANGE_RATE_MAX_AGE_HOURS ?? 36),
+    exchangeRatesUrl: env.EXCHANGE_RATES_URL || null,
+    exchangeRatesRefreshMinutes: Number(env.EXCHANGE_RATES_REFRESH_MINUTES || 60),
+    exchangeRatesMaxAgeDays: Number(env.EXCHANGE_RATES_MAX_AGE_DAYS || 4),
   };
 }

@@ -201,8 +201,8 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
       expect(right.body.data).toMatchObject({
         status: 'PAYMENT_IN_PROGRESS',
         targetCurrency: 'EUR',
-        targetAmount: '115.59',
-        exchangeRate: '0.921',
+        targetAmount: '115.58',
+        exchangeRate: '0.920979922638',
       });
     });
 
@@ -571,8 +571,8 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
         `/claims/${user.claimId}/quote?targetCurrency=EUR&paymentMethodId=${method?.id}`,
       );
       expect(quote.body.data).toMatchObject({
-        rate: '0.921',
-        targetAmount: '115.59',
+        rate: '0.920979922638',
+        targetAmount: '115.58',
         currencies: ['EUR'],
         source: expect.stringMatching(/reference rates/),
       });
@@ -597,7 +597,7 @@ describe.each(DATABASE_KINDS)('funnel API on %s', (kind) => {
       const list = await user.browser.api<{ status: string }[]>('GET', '/claims');
       expect(list.body.data[0]).toMatchObject({
         status: 'PAYMENT_IN_PROGRESS',
-        targetAmount: '115.59',
+        targetAmount: '115.58',
       });
       expect((await user.browser.api('PUT', `/claims/${user.claimId}/cancel`)).status).toBe(409);
     });

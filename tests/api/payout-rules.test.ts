@@ -3,9 +3,11 @@
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatedPaypalCode } from '../../src/server/services/paypal';
 import { DATABASE_KINDS } from './support/databases';
+import { ecbXml } from './support/ecb-feed';
 import { activatedUser, startTestApp, type TestApp } from './support/harness';
 
 type Method = { type: string; currencies?: string[]; bankAccount?: { id: string } };
@@ -50,23 +52,12 @@ function narrowedMerchants(): string {
   return dir;
 }
 
-/** A real (not simulated) rate table published three days before now. */
+/** A feed file (a file:// URL) whose newest rates were published ten days ago. */
 function staleRates(): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'payee-rates-')), 'rates.json');
-  const table = JSON.parse(readFileSync('config/exchange-rates.json', 'utf8')) as Record<
-    string,
-    unknown
-  >;
-  writeFileSync(
-    file,
-    JSON.stringify({
-      ...table,
-      simulated: false,
-      source: 'Stale test rates',
-      asOf: new Date(Date.now() - 72 * 3_600_000).toISOString(),
-    }),
-  );
-  return file;
+  const file = join(mkdtempSync(join(tmpdir(), 'payee-rates-')), 'eurofxref-hist-90d.xml');
+  const date = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+  writeFileSync(file, ecbXml([{ date, rates: { USD: '1.0858', GBP: '0.85670' } }]));
+  return pathToFileURL(file).href;
 }
 
 describe.each(DATABASE_KINDS)('payout rules on %s', (kind) => {
@@ -76,8 +67,8 @@ describe.each(DATABASE_KINDS)('payout rules on %s', (kind) => {
     fresh = await startTestApp(kind);
     narrowed = await startTestApp(kind, {
       MERCHANTS_DIR: narrowedMerchants(),
-      EXCHANGE_RATES_FILE: staleRates(),
-      EXCHANGE_RATE_MAX_AGE_HOURS: '36',
+      EXCHANGE_RATES_URL: staleRates(),
+      EXCHANGE_RATES_MAX_AGE_DAYS: '4',
     });
   });
   afterAll(async () => {
@@ -175,7 +166,7 @@ describe.each(DATABASE_KINDS)('payout rules on %s', (kind) => {
       `/claims/${user.claimId}/quote?targetCurrency=USD&paymentMethodId=${id}`,
     );
     expect(same.status).toBe(200);
-    expect(same.body.data.source).toBe('Stale test rates');
+    expect(same.body.data.source).toBe('European Central Bank reference rate');
   });
 
   it("stores the beneficiary's address a cross-border wire needs, and shows it on the method", async () => {

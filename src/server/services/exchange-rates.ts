@@ -1,30 +1,43 @@
-// Converts claim amounts with the configured rate table (config/exchange-rates.json, or
-// EXCHANGE_RATES_FILE). Money is never a binary float: amounts are dinero.js objects on bigint,
-// each currency with its ISO 4217 minor units (JPY none, BHD three), rounded half-up once, at the
-// end. A rate older than the configured age is refused rather than paid at.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Converts claim amounts at the stored reference rates (services/rate-feed.ts keeps them current;
+// the European Central Bank's euro reference rates, or the bundled simulated feed in development).
+// Money is never a binary float: amounts are dinero.js objects on bigint, each currency with its
+// ISO 4217 minor units (JPY none, BHD three).
+//
+// The rule, the same for every pair: rates are units per one euro as published, so the rate from S
+// to T is T-per-euro ÷ S-per-euro (the euro itself is 1), computed exactly on bigint and rounded
+// half-up to 12 decimal places (what a claim stores); the target amount is the source amount × that
+// rate, exactly, rounded half-up once to T's minor unit. So the amount follows from the rate shown.
+// A pair's date is the older of its two currencies' latest dates; a rate more than the configured
+// number of days older than today (UTC) is refused rather than paid at.
 import { dinero, convert, halfUp, toDecimal, transformScale, type Dinero } from 'dinero.js/bigint';
 import * as iso4217 from 'dinero.js/bigint/currencies';
-import { REPO_ROOT } from '../../core/schemas/catalog';
 import { badRequest, conflict } from '../errors';
 
-export interface RateTable {
+/** The rates a process quotes with: each currency's latest published rate, with its date. */
+export interface RateSnapshot {
+  /** Units of each currency per one euro (decimal strings) and the date they were published. */
+  rates: Record<string, { perEuro: string; date: string }>;
+}
+
+export interface RateSource {
   /** Who published the rates, shown beside every quote. */
   source: string;
-  /**
-   * The publisher as a code the portal translates (widgets.exchangeRate.sources.<code>); without
-   * one, the portal shows `source` as it is.
-   */
-  sourceCode?: string;
-  /** When the rates were published (ISO 8601). */
-  asOf: string;
-  /** A stand-in for a daily feed: its rates count as published at the start of today (UTC). */
-  simulated?: boolean;
-  base: string;
-  /** Units of each currency per one unit of `base`, as decimal strings. */
-  rates: Record<string, string>;
+  /** The publisher as a code the portal names in the user's language (widgets.exchangeRate.sources). */
+  sourceCode: string;
+  /** The bundled development file stands in for the feed (production refuses it unless allowed). */
+  simulated: boolean;
 }
+
+export const ECB_SOURCE: RateSource = {
+  source: 'European Central Bank reference rate',
+  sourceCode: 'ECB',
+  simulated: false,
+};
+export const SIMULATED_SOURCE: RateSource = {
+  source: 'Payee Portal reference rates (simulated feed)',
+  sourceCode: 'PORTAL_REFERENCE_SIMULATED',
+  simulated: true,
+};
 
 export interface Quote {
   sourceCurrency: string;
@@ -33,9 +46,12 @@ export interface Quote {
   /** Units of target currency per one unit of source currency (up to 12 decimal places). */
   rate: string;
   targetAmount: string;
+  /** The rate's publication date as an instant (midnight UTC of `rateDate`). */
   asOf: string;
+  /** The publication date of the rate (YYYY-MM-DD): the older of the pair's two dates. */
+  rateDate: string;
   source: string;
-  /** The publisher's code, named in the user's language by the portal (RateTable.sourceCode). */
+  /** The publisher's code, named in the user's language by the portal. */
   sourceCode?: string;
 }
 
@@ -74,81 +90,122 @@ const rateText = (units: bigint): string => {
     : text.slice(0, -Number(RATE_SCALE));
 };
 
-export function loadRateTable(path = join(REPO_ROOT, 'config/exchange-rates.json')): RateTable {
-  return JSON.parse(readFileSync(path, 'utf8')) as RateTable;
-}
-
 export interface ExchangeOptions {
-  table?: RateTable;
-  /** Rates older than this are refused (EXCHANGE_RATE_MAX_AGE_HOURS). */
-  maxAgeHours?: number;
+  source?: RateSource;
+  /** Rates more than this many days older than today (UTC) are refused (EXCHANGE_RATES_MAX_AGE_DAYS). */
+  maxAgeDays?: number;
   now?: () => Date;
 }
 
+const DAY_MS = 86_400_000;
+
+/** Whole days from `date` (YYYY-MM-DD) to today's date in UTC. */
+const daysSince = (date: string, now: Date): number =>
+  Math.floor(
+    (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) -
+      Date.parse(`${date}T00:00:00Z`)) /
+      DAY_MS,
+  );
+
+/** `numerator / denominator` at RATE_SCALE decimal places, rounded half-up (both positive). */
+function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  const quotient = (numerator * 10n ** RATE_SCALE) / denominator;
+  const remainder = (numerator * 10n ** RATE_SCALE) % denominator;
+  return remainder * 2n >= denominator ? quotient + 1n : quotient;
+}
+
+/**
+ * Quotes at the rates it was last given (`replace`): synchronous, so a route never waits on the
+ * feed. Before any rates are stored it quotes only a claim's own currency.
+ */
 export function createExchange({
-  table = loadRateTable(),
-  maxAgeHours = 36,
+  source = SIMULATED_SOURCE,
+  maxAgeDays = 4,
   now = () => new Date(),
 }: ExchangeOptions = {}) {
-  const unknown = Object.keys(table.rates).filter((code) => !isoCurrency(code));
-  if (unknown.length) throw new Error(`rate table has non-ISO 4217 codes: ${unknown.join(', ')}`);
-  const currencies = Object.keys(table.rates).sort();
+  let rates = new Map<string, { perEuro: bigint; date: string }>();
+  let currencies: string[] = [];
+  let newest: string | undefined;
 
-  /** When the table's rates were published; a simulated feed publishes every day. */
-  function publishedAt(): Date {
-    if (!table.simulated) return new Date(table.asOf);
-    const today = now();
-    return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  /** The snapshot's currencies that are ISO 4217 (others are not offered), with the euro at 1. */
+  function replace(snapshot: RateSnapshot): void {
+    const next = new Map<string, { perEuro: bigint; date: string }>();
+    for (const [code, { perEuro, date }] of Object.entries(snapshot.rates)) {
+      if (code !== 'EUR' && isoCurrency(code))
+        next.set(code, { perEuro: scaled(perEuro, RATE_SCALE), date });
+    }
+    const dates = [...next.values()].map((rate) => rate.date).sort();
+    newest = dates[dates.length - 1];
+    if (newest) next.set('EUR', { perEuro: 10n ** RATE_SCALE, date: newest });
+    rates = next;
+    currencies = [...next.keys()].sort();
+  }
+
+  function unsupported(code: string): never {
+    throw badRequest(`UnsupportedCurrency: ${code} has no ${source.source}`, [
+      {
+        path: '/targetCurrency',
+        keyword: 'enum',
+        messageKey: 'enum',
+        params: { allowedValues: currencies },
+        message: `choose one of ${currencies.join(', ')}`,
+      },
+    ]);
   }
 
   function quote(amount: string, sourceCode: string, targetCode: string): Quote {
-    const from = table.rates[sourceCode];
-    const to = table.rates[targetCode];
-    const source = isoCurrency(sourceCode);
-    const target = isoCurrency(targetCode);
-    if (!from || !to || !source || !target) {
-      throw badRequest(
-        `UnsupportedCurrency: ${!from ? sourceCode : targetCode} is not in the rate table`,
-        [
-          {
-            path: '/targetCurrency',
-            keyword: 'enum',
-            messageKey: 'enum',
-            params: { allowedValues: currencies },
-            message: `choose one of ${currencies.join(', ')}`,
-          },
-        ],
-      );
+    const from = isoCurrency(sourceCode);
+    const to = isoCurrency(targetCode);
+    if (!from) unsupported(sourceCode);
+    if (!to) unsupported(targetCode);
+    const today = now();
+    let rate = 10n ** RATE_SCALE;
+    let rateDate = newest ?? today.toISOString().slice(0, 10);
+    // Paid in the claim's own currency: nothing is converted, so no rate is needed.
+    if (sourceCode !== targetCode) {
+      if (!rates.size)
+        throw conflict(
+          `ExchangeRateStale: no ${source.source} is stored yet (the feed has not answered); accept in ${sourceCode} or try again later`,
+        );
+      const fromRate = rates.get(sourceCode) ?? unsupported(sourceCode);
+      const toRate = rates.get(targetCode) ?? unsupported(targetCode);
+      rateDate = fromRate.date < toRate.date ? fromRate.date : toRate.date;
+      if (!(daysSince(rateDate, today) <= maxAgeDays))
+        throw conflict(
+          `ExchangeRateStale: the ${sourceCode}→${targetCode} rate of ${rateDate} is more than ${maxAgeDays} days old; accept in ${sourceCode} or try again once rates are updated`,
+        );
+      rate = divideHalfUp(toRate.perEuro, fromRate.perEuro);
     }
-    const asOf = publishedAt();
-    const ageHours = (now().getTime() - asOf.getTime()) / 3_600_000;
-    if (sourceCode !== targetCode && !(ageHours <= maxAgeHours)) {
-      throw conflict(
-        `ExchangeRateStale: the ${sourceCode}→${targetCode} rate of ${asOf.toISOString()} is older than ${maxAgeHours} hours; accept in ${sourceCode} or try again once rates are updated`,
-      );
-    }
-    // rate = to / from at 12 decimal places (truncated); the amount paid is amount × rate exactly,
-    // rounded half-up once to the target currency's minor unit.
-    const rate =
-      sourceCode === targetCode
-        ? 10n ** RATE_SCALE
-        : (scaled(to, RATE_SCALE) * 10n ** RATE_SCALE) / scaled(from, RATE_SCALE);
-    const converted = convert(money(amount, source), target, {
+    const converted = convert(money(amount, from), to, {
       [targetCode]: { amount: rate, scale: RATE_SCALE },
     });
-    const rounded = transformScale(converted, target.exponent, halfUp);
+    const rounded = transformScale(converted, to.exponent, halfUp);
     return {
       sourceCurrency: sourceCode,
       targetCurrency: targetCode,
       sourceAmount: amount,
       rate: rateText(rate),
       targetAmount: toDecimal(rounded),
-      asOf: asOf.toISOString(),
-      source: table.source,
-      ...(table.sourceCode ? { sourceCode: table.sourceCode } : {}),
+      asOf: `${rateDate}T00:00:00.000Z`,
+      rateDate,
+      source: source.source,
+      sourceCode: source.sourceCode,
     };
   }
-  return { currencies, quote, simulated: table.simulated === true };
+
+  return {
+    /** The currencies quoted (ISO 4217 codes with a stored rate, and the euro), sorted. */
+    get currencies(): string[] {
+      return currencies;
+    },
+    /** The newest publication date among the rates (undefined before any are stored). */
+    get newestDate(): string | undefined {
+      return newest;
+    },
+    quote,
+    replace,
+    simulated: source.simulated,
+  };
 }
 export type Exchange = ReturnType<typeof createExchange>;
 

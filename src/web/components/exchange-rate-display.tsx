@@ -9,7 +9,7 @@ export interface ExchangeRateDisplayProps {
   targetAmount: string | number;
   targetCurrency: string;
   rate: string | number;
-  /** ISO date-time the rate was published. */
+  /** When the rate was published (ISO; reference rates: midnight UTC of their day). */
   asOf: string;
   /** Who published the rate, as the rate table names it. */
   rateSource?: string;
@@ -53,10 +53,11 @@ export function ExchangeRateDisplay({
   const formattedRate = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(
     Number(rate),
   );
+  // Reference rates are published for a day: that day, as the server names it (UTC).
   const date = new Date(asOf);
   const formattedDate = Number.isNaN(date.getTime())
     ? asOf
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
   return (
     <div
       className={['exchange-rate', className].filter(Boolean).join(' ')}

@@ -51,6 +51,22 @@ describe('shared widgets', () => {
     expect(group).toHaveTextContent(/Kurs vom 04\.03\.2025/);
   });
 
+  it("names the ECB reference rate and its day (not a time) in the reader's language", async () => {
+    await renderWithProviders(
+      <ExchangeRateDisplay
+        {...quote}
+        asOf="2026-11-26T00:00:00.000Z"
+        rateSource="European Central Bank reference rate"
+        rateSourceCode="ECB"
+      />,
+    );
+    await setLanguage('fr');
+    const group = await screen.findByRole('group', { name: 'Conversion de devises' });
+    expect(group).toHaveTextContent(
+      'Taux au 26 nov. 2026 · Source : Taux de référence de la Banque centrale européenne',
+    );
+  });
+
   it('builds initials from the first and last name', async () => {
     expect(initialsOf('ana maria lima')).toBe('AL');
     expect(initialsOf('Émile')).toBe('É');

@@ -213,11 +213,17 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
                 rate: str,
                 targetAmount: str,
                 asOf: dateTime,
+                rateDate: {
+                  type: 'string',
+                  format: 'date',
+                  description:
+                    "The rate's publication date: the older of the two currencies' latest reference rates.",
+                },
                 source: str,
                 sourceCode: {
                   type: 'string',
                   description:
-                    "Who published the rate, as a code the portal names in the user's language (`source` is the table's own name).",
+                    "Who published the rate, as a code the portal names in the user's language (`ECB`; `source` names it in English).",
                 },
                 currencies: listOf(str),
               },
