@@ -5,10 +5,11 @@
 // npm run admin -- enrol-staff --email a@b.c   (a fresh link: lost authenticator, forgotten password)
 // npm run admin -- disable-staff --email a@b.c
 // npm run admin -- unlock-staff --email a@b.c
+// npm run admin -- export-payments [--format pain.001|nacha] [--since <date>] [--until <date>] [--out <dir>] [--again]
 // Talks to a running server (--url, default http://localhost:$PORT or 8080) with the admin key
 // from ADMIN_API_KEY, --key, or the development key the server wrote under DATA_DIR.
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../src/core/schemas/catalog';
 
@@ -19,6 +20,7 @@ const USAGE = `usage:
   npm run admin -- enrol-staff --email <email>
   npm run admin -- disable-staff --email <email>
   npm run admin -- unlock-staff --email <email>
+  npm run admin -- export-payments [--format pain.001|nacha] [--since <date>] [--until <date>] [--out <dir>] [--again]
 options: --url <server>  --key <admin key>`;
 
 function fail(message: string, code = 2): never {
@@ -40,6 +42,11 @@ const { values, positionals } = (() => {
         role: { type: 'string' },
         url: { type: 'string' },
         key: { type: 'string' },
+        format: { type: 'string' },
+        since: { type: 'string' },
+        until: { type: 'string' },
+        out: { type: 'string' },
+        again: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -58,7 +65,8 @@ if (!key)
   );
 const base = (values.url ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/$/, '');
 
-async function call(method: string, path: string, body: unknown): Promise<void> {
+/** The answer's `data`; a refusal or an unreachable server ends the command. */
+async function send(method: string, path: string, body: unknown): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(`${base}${path}`, {
@@ -74,8 +82,14 @@ async function call(method: string, path: string, body: unknown): Promise<void> 
     console.error(`${response.status}: ${text}`);
     process.exit(1);
   }
-  const { data } = JSON.parse(text) as {
-    data: { inviteUrl?: string; enrolmentUrl?: string; enrolmentExpiresAt?: string };
+  return (JSON.parse(text) as { data: unknown }).data;
+}
+
+async function call(method: string, path: string, body: unknown): Promise<void> {
+  const data = (await send(method, path, body)) as {
+    inviteUrl?: string;
+    enrolmentUrl?: string;
+    enrolmentExpiresAt?: string;
   };
   if (data.enrolmentUrl) {
     // Shown once: the server keeps only its hash. The staff member chooses their password and
@@ -121,6 +135,43 @@ if (command === 'create-claim') {
 } else if (command === 'unlock-staff') {
   if (!values.email) fail('unlock-staff needs --email');
   await call('POST', '/master/admin/v1/staff/unlock', { email: values.email });
+} else if (command === 'export-payments') {
+  if (values.format && values.format !== 'pain.001' && values.format !== 'nacha')
+    fail('--format is pain.001 (ISO 20022 credit transfers) or nacha (ACH)');
+  await exportPayments();
 } else {
   fail(command ? `unknown command "${command}"` : 'no command given');
+}
+
+/**
+ * The claims in payment as bank files, written to --out (default DATA_DIR/payment-files), readable
+ * by their owner only: they carry full account numbers. Prints what went in and what did not.
+ */
+async function exportPayments(): Promise<void> {
+  const result = (await send('POST', '/master/admin/v1/payment-files', {
+    ...(values.format ? { format: values.format } : {}),
+    ...(values.since ? { since: values.since } : {}),
+    ...(values.until ? { until: values.until } : {}),
+    ...(values.again ? { reexport: true } : {}),
+  })) as {
+    files: { fileName: string; content: string; transactions: number; totals: object[] }[];
+    exported: { claimId: string; fileId: string; reexport: boolean }[];
+    notExported: { claimId: string; type: string; reason: string; detail: string }[];
+  };
+  const out = resolve(
+    values.out ?? join(resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data')), 'payment-files'),
+  );
+  mkdirSync(out, { recursive: true, mode: 0o700 });
+  for (const file of result.files) {
+    const where = join(out, basename(file.fileName));
+    writeFileSync(where, file.content, { mode: 0o600, flag: 'wx' });
+    console.log(`wrote ${where}: ${file.transactions} payments, ${JSON.stringify(file.totals)}`);
+  }
+  if (!result.files.length) console.log('no payment to export');
+  const again = result.exported.filter((e) => e.reexport).length;
+  if (again) console.log(`${again} of them exported before (--again): recorded in the audit log`);
+  for (const skipped of result.notExported)
+    console.log(
+      `not in these files: ${skipped.claimId} (${skipped.type}) ${skipped.reason}: ${skipped.detail}`,
+    );
 }

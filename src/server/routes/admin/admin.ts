@@ -26,6 +26,7 @@ import { STAFF_ROLES, type StaffRole } from '../../services/staff-sessions';
 import { data, entity, exact, listOf, RESPONSES, str, uuid } from '../../openapi/responses';
 import { adminActor, guardAdminKey } from './admin-key';
 import auditRoutes from './audit';
+import paymentFileRoutes from './payment-files';
 import profileStatusRoutes from './profile-status';
 
 const documentImage = exact({
@@ -47,6 +48,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   guardAdminKey(app, config.adminKeys);
   await app.register(profileStatusRoutes);
   await app.register(auditRoutes);
+  await app.register(paymentFileRoutes);
 
   app.post(
     '/claims',

@@ -22,6 +22,7 @@ import {
   residencyOf,
 } from '../../domain/payout-methods';
 import { assertMay } from '../../domain/status-policy';
+import { sealAcceptedDestination } from '../../domain/payment-files';
 import {
   data,
   dateTime,
@@ -41,7 +42,7 @@ const idParams = {
 const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
 
 const claimRoutes: FastifyPluginAsync = async (app) => {
-  const { db, mailer, merchants, exchange, forms } = app.deps;
+  const { db, mailer, merchants, exchange, forms, sealer } = app.deps;
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
   /**
    * What an acceptance code is bound to: the claim, the payout method and the currency the user
@@ -395,6 +396,14 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
             const { method, currencies } = await receivableBy(profileId, body.paymentMethodId, tx);
             // Checked again under the method's row lock: an edit may have changed its country.
             assertReceivable(currencies, quote.targetCurrency);
+            // The same destination in full, for the payment files: sealed to this claim.
+            const destinationSealed = await sealAcceptedDestination(
+              tx,
+              sealer,
+              claim.id,
+              method,
+              profile,
+            );
             const updated = await tx
               .update(claims)
               .set({
@@ -405,6 +414,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
                 exchangeRate: quote.rate,
                 // What is paid is what the user confirmed: the destination as it was accepted.
                 destination: destinationOf(method),
+                destinationSealed,
                 acceptedAt: new Date(),
                 updatedAt: new Date(),
               })
