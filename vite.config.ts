@@ -42,7 +42,7 @@ const CORE_CODE = src(
     'web/app/(branding|layout/(language-menu|footer))',
     'web/components/(dropdown|external-link)',
     'web/features/consent/(index|hosts)',
-    'core/i18n/(merchant-texts|namespaces)',
+    'core/i18n/(merchant-texts|namespaces|locales)',
     'core/branding/contrast',
   ].join('|'),
 );

@@ -4,10 +4,9 @@
 import { ruleMessageText, schemaAt, type FieldError } from '../validation/errors';
 import type { JsonSchema } from '../schemas/json-schema';
 
-export const LOCALES = ['en', 'es', 'fr', 'pt', 'de'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const isLocale = (value: unknown): value is Locale =>
-  (LOCALES as readonly unknown[]).includes(value);
+import type { Locale } from './locales';
+
+export { isLocale, LOCALES, type Locale } from './locales';
 export const NAMESPACES = ['validation', 'fields'] as const;
 
 export type MessageTree = { [key: string]: string | MessageTree };

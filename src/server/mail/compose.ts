@@ -1,6 +1,6 @@
 // Mail composition in one place: texts from the `mail` block of locales/<lng>/common.json, the
 // merchant's name in subject and body, amounts and dates laid out for the recipient's language.
-import { interpolate, LOCALES, lookup, type Locale } from '../../core/i18n/messages';
+import { interpolate, isLocale, lookup, type Locale } from '../../core/i18n/messages';
 import { loadCommon } from '../../core/i18n/load-locales';
 import type { Merchant } from '../services/merchants';
 import { CODE_TTL_MS } from '../services/one-time-codes';
@@ -41,9 +41,6 @@ const text = (locale: Locale, key: string, values: Record<string, unknown>): str
       `mail.${key}`,
     values,
   );
-
-export const isLocale = (value: unknown): value is Locale =>
-  (LOCALES as readonly unknown[]).includes(value);
 
 /**
  * The recipient's language: the profile's preferred language, else the merchant's default

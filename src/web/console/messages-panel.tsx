@@ -4,13 +4,13 @@
 import { useState } from 'react';
 import type { MessageTexts } from './editor-schema';
 import { texts } from './texts';
+import { LOCALES } from '../../core/i18n/locales';
 
 const T = texts.messages;
-const LANGUAGES = ['en', 'es', 'fr', 'pt', 'de'] as const;
 const KEY = /^[a-zA-Z][a-zA-Z0-9_.]*$/;
 
 const blank = (): Record<string, string> =>
-  Object.fromEntries(LANGUAGES.map((language) => [language, '']));
+  Object.fromEntries(LOCALES.map((language) => [language, '']));
 const idOf = (key: string, language: string) =>
   `message-${key.replace(/[^\w-]/g, '-')}-${language}`;
 
@@ -54,7 +54,7 @@ export function MessagesPanel({
       {Object.entries(messages).map(([key, byLanguage]) => (
         <fieldset key={key} className="schema-form__group console-message">
           <legend className="schema-form__label">{key}</legend>
-          {LANGUAGES.map((language) => (
+          {LOCALES.map((language) => (
             <div key={language} className="schema-form__field">
               <label className="schema-form__label" htmlFor={idOf(key, language)}>
                 {T.languages[language]}

@@ -5,8 +5,9 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FORM_NAMESPACES, NAMESPACES, type Namespace } from '../../core/i18n/namespaces';
 
-export const LOCALES = ['en', 'es', 'fr', 'pt', 'de'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { isLocale, LOCALES, type Locale } from '../../core/i18n/locales';
+
+export { isLocale, LOCALES, type Locale };
 export const LOCALE_STORAGE_KEY = 'payee-portal.locale';
 export { FORM_NAMESPACES, NAMESPACES, type Namespace };
 
@@ -34,9 +35,6 @@ const localeChunks = {
     );
   },
 };
-
-export const isLocale = (value: unknown): value is Locale =>
-  (LOCALES as readonly unknown[]).includes(value);
 
 const remembered = (): string | null =>
   typeof localStorage === 'undefined' ? null : localStorage.getItem(LOCALE_STORAGE_KEY);

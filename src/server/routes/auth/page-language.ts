@@ -1,12 +1,9 @@
 // The language of the server's sign-in and sign-out pages: the portal's choice (?lang= or the
 // form's hidden input), else the browser's Accept-Language, else the merchant's default. The
 // texts are the `signInPage` block of locales/<lng>/common.json, the portal's own strings.
-import { interpolate, LOCALES, lookup, type Locale } from '../../../core/i18n/messages';
+import { interpolate, isLocale, lookup, type Locale } from '../../../core/i18n/messages';
 import { loadCommon } from '../../../core/i18n/load-locales';
 import type { Configuration } from '../../../core/types/entities/configuration';
-
-const isLocale = (value: unknown): value is Locale =>
-  (LOCALES as readonly unknown[]).includes(value);
 
 /** Accept-Language tags by preference (q desc, then header order), each cut to its language. */
 export function acceptedLanguages(header: string | undefined): string[] {

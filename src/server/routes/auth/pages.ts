@@ -5,7 +5,7 @@
 // The sign-in POST is throttled per account (domain/sign-in.ts) as well as per address; a hard-
 // locked account is unlocked at <loginPath>/unlock with the code its email received.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { LOCALES, type Locale } from '../../../core/i18n/messages';
+import { isLocale, type Locale } from '../../../core/i18n/messages';
 import {
   afterFailure,
   formPostVerdict,
@@ -188,9 +188,6 @@ function logoutForm(view: PageContext, path: string): string {
 </form>`,
   );
 }
-
-const isLocale = (value: unknown): value is Locale =>
-  (LOCALES as readonly unknown[]).includes(value);
 
 /** What the document says of the server's HTML pages (forgot, reset, unlock, sign out). */
 const PAGE_RESPONSES = {

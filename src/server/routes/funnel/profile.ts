@@ -58,7 +58,7 @@ const PROFILE_PATCH_FIELDS = {
   },
   phones: { type: 'array', maxItems: 10, items: { type: 'object' } },
   preferredContact: { type: 'string', enum: ['EMAIL_ONLY', 'EMAIL_AND_SMS'] },
-  preferredLanguage: { type: 'string', enum: ['en', 'es', 'fr', 'pt', 'de'] },
+  preferredLanguage: { type: 'string', enum: LOCALES },
 } as const;
 const profilePatchBody = {
   type: 'object',
