@@ -79,6 +79,14 @@ export interface StaffMember {
   role: StaffRole;
 }
 
+/** An authenticator being added: shown to its owner only, until a code of it confirms it. */
+export interface NewAuthenticator {
+  email: string;
+  role: StaffRole;
+  otpauthUri: string;
+  secret: string;
+}
+
 export interface CountrySummary {
   country: string;
   name: string;
@@ -122,6 +130,17 @@ export const consoleApi = {
   signIn: (body: { email: string; password: string; code: string }) =>
     call<StaffMember>('POST', '/session', body),
   signOut: () => call<{ signedOut: true }>('DELETE', '/session'),
+  /** At an enrolment link: the account and its new authenticator. */
+  enrolmentAuthenticator: (token: string) =>
+    call<NewAuthenticator>('POST', '/enrolment/authenticator', { token }),
+  /** Completes the enrolment; signed in afterwards. */
+  enrol: (body: { token: string; password: string; code: string }) =>
+    call<StaffMember>('POST', '/enrolment', body),
+  changePassword: (body: { currentPassword: string; code: string; newPassword: string }) =>
+    call<{ otherSessionsEnded: number }>('POST', '/account/password', body),
+  newAuthenticator: () => call<NewAuthenticator>('POST', '/account/authenticator/new'),
+  changeAuthenticator: (body: { password: string; code: string; newCode: string }) =>
+    call<{ otherSessionsEnded: number }>('POST', '/account/authenticator', body),
   countries: () => call<CountrySummary[]>('GET', '/countries'),
   country: (country: string) => call<CountryRulesNow>('GET', `/countries/${country}`),
   versions: (country: string) => call<VersionSummary[]>('GET', `/countries/${country}/versions`),

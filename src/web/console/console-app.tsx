@@ -1,11 +1,13 @@
 // The console's frame: who is signed in (GET /session), the sign-in screen otherwise, and the
 // routes. A 401 from any call (the staff session ended) brings the sign-in back.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
+import { AccountScreen } from './account-screen';
 import { ConsoleApiError, consoleApi, errorText, type StaffMember } from './api';
 import { CountriesScreen } from './countries-screen';
 import { CountryScreen } from './country-screen';
+import { EnrolScreen } from './enrol-screen';
 import { SignInScreen } from './sign-in-screen';
 import { StaffContext } from './staff-context';
 import { texts } from './texts';
@@ -18,6 +20,10 @@ type SessionState =
 
 export function ConsoleApp() {
   const [session, setSession] = useState<SessionState>({ status: 'loading' });
+  const location = useLocation();
+  const navigate = useNavigate();
+  // An enrolment link (/console/enrol#<token>) opens its own screen, signed in or not.
+  const enrolling = location.pathname === '/console/enrol';
 
   useEffect(() => {
     let live = true;
@@ -60,6 +66,7 @@ export function ConsoleApp() {
           {context ? (
             <div className="console-header__who">
               <span>{texts.signedInAs(context.staff.email, context.staff.role)}</span>
+              <Link to="/console/account">{texts.account.link}</Link>
               <button
                 type="button"
                 className="button button--secondary"
@@ -73,18 +80,29 @@ export function ConsoleApp() {
       </header>
       <main className="console-main" id="main">
         {session.status === 'loading' ? <Spinner label={texts.loading} /> : null}
-        {session.status === 'signed-out' ? (
+        {enrolling && session.status !== 'loading' ? (
+          <EnrolScreen
+            token={location.hash.slice(1)}
+            onEnrolled={(staff) => {
+              setSession({ status: 'signed-in', staff });
+              // The link is used up: the address no longer carries it.
+              navigate('/console', { replace: true });
+            }}
+          />
+        ) : null}
+        {session.status === 'signed-out' && !enrolling ? (
           <SignInScreen
             notice={session.notice}
             onSignedIn={(staff) => setSession({ status: 'signed-in', staff })}
           />
         ) : null}
-        {context ? (
+        {context && !enrolling ? (
           <StaffContext.Provider value={context}>
             <Routes>
               <Route path="/console" element={<CountriesScreen />} />
               <Route path="/console/countries/:country" element={<CountryScreen />} />
               <Route path="/console/versions/:id" element={<VersionScreen />} />
+              <Route path="/console/account" element={<AccountScreen />} />
               <Route path="*" element={<p role="alert">{texts.notFound}</p>} />
             </Routes>
           </StaffContext.Provider>
