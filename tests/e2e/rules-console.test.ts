@@ -54,11 +54,36 @@ async function createStaff(role: 'editor' | 'approver'): Promise<Staff> {
   const response = await fetch(`${baseUrl()}/master/admin/v1/staff`, {
     method: 'POST',
     headers: { 'x-admin-key': inject('e2eAdminKey'), 'content-type': 'application/json' },
-    body: JSON.stringify({ email, role, password: STAFF_PASSWORD }),
+    body: JSON.stringify({ email, role }),
   });
-  const body = (await response.json()) as { data: { otpauthUri: string } };
+  const body = (await response.json()) as { data: { enrolmentUrl: string } };
   expect(response.status, JSON.stringify(body)).toBe(201);
-  return { email, totp: URI.parse(body.data.otpauthUri) as TOTP };
+  return enrol(email, body.data.enrolmentUrl);
+}
+
+/**
+ * Enrols at the link the admin key got, as the staff member does (the console's calls): the new
+ * authenticator, STAFF_PASSWORD, and the previous 30 s code (the current one still signs in).
+ */
+async function enrol(email: string, enrolmentUrl: string): Promise<Staff> {
+  const token = new URL(enrolmentUrl).hash.slice(1);
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl()}${CONSOLE}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const shown = await post('/enrolment/authenticator', { token });
+  const { data } = (await shown.json()) as { data: { otpauthUri: string } };
+  expect(shown.status).toBe(200);
+  const totp = URI.parse(data.otpauthUri) as TOTP;
+  const enrolled = await post('/enrolment', {
+    token,
+    password: STAFF_PASSWORD,
+    code: totp.generate({ timestamp: Date.now() - 30_000 }),
+  });
+  expect(enrolled.status, await enrolled.text()).toBe(200);
+  return { email, totp };
 }
 
 /** A staff member's API session (for the clean-up), cookies and the CSRF header by hand. */
