@@ -1,7 +1,8 @@
 // Starts the server from the environment: opens the database (running migrations), connects Redis
 // when REDIS_URL is set, listens on PORT, and shuts down gracefully on SIGTERM or SIGINT.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase, pgliteDir } from './db/client';
@@ -62,4 +63,27 @@ export async function startServer(config: ServerConfig = loadConfig()) {
   process.once('SIGINT', () => void shutDown(app, 'SIGINT'));
   process.once('SIGTERM', () => void shutDown(app, 'SIGTERM'));
   return { app, database };
+}
+
+/** True when this module is the program (node dist/server/main.js), not imported by another. */
+function runAsProgram(): boolean {
+  const program = process.argv[1];
+  if (!program) return false;
+  try {
+    return pathToFileURL(realpathSync(program)).href === import.meta.url;
+  } catch {
+    return false;
+  }
+}
+
+// Production: `npm run start:prod` runs the compiled module (scripts/build-server.ts); development
+// starts the server through scripts/start.ts, which builds what is missing first.
+if (runAsProgram()) {
+  try {
+    await startServer();
+  } catch (error) {
+    // A setting production refuses (ADMIN_API_KEY, APP_ENCRYPTION_KEY...) or no database: one line.
+    console.error(`The server did not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
 }

@@ -1,12 +1,25 @@
 // Loads form schemas and country rule files from the repository (Node only: server, CLIs, tests).
 // The browser never composes; it loads what the validator build wrote.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CountryRules } from './country-rules';
 import type { JsonSchema } from './json-schema';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/**
+ * The folder with package.json, found upwards from this module: src/core/schemas from source,
+ * dist/server once compiled (scripts/build-server.ts bundles this module there). Ends with a
+ * separator.
+ */
+export const REPO_ROOT = ((): string => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = up;
+  }
+  return dir.endsWith(sep) ? dir : dir + sep;
+})();
 
 export interface RuleCatalog {
   forms: Record<string, JsonSchema>;
