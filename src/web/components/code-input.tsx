@@ -1,10 +1,64 @@
-// The one-time code field of the confirmation-code dialog and of account verification: the 4-digit
-// prefix the server chose, a dash, then the 6 digits the user types (numeric keyboard, one-time-code
-// autocomplete, anything but digits dropped). The line above says where the code went; the message
-// below (wrong code, code sent again) is read with the field.
-import { useId, type ReactNode, type Ref } from 'react';
+// The one-time code field: the 4-digit prefix the server chose, a dash, then the 6 digits the user
+// types (numeric keyboard, one-time-code autocomplete, anything but digits dropped). CodeInput puts
+// it in the confirmation-code dialog and account verification with its label, the line above that
+// says where the code went and the message below (wrong code, code sent again); the schema forms'
+// "otp" widget puts it in a form, whose field template gives the label, help and errors.
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { showFiltered } from '../lib/filtered-input';
 import { CODE_LENGTH } from './use-code-entry';
+
+export interface OneTimeCodeFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'prefix'
+> {
+  /** The digits the sent code starts with, shown before the field (none: the field alone). */
+  prefix?: string;
+  value: string;
+  /** The digits typed or pasted, nothing else, at most `length`. */
+  onDigits: (digits: string) => void;
+  length?: number;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+export function OneTimeCodeField({
+  prefix,
+  value,
+  onDigits,
+  length = CODE_LENGTH,
+  inputRef,
+  ...input
+}: OneTimeCodeFieldProps) {
+  return (
+    <div className="code-input__field">
+      {prefix ? (
+        <>
+          <span className="code-input__prefix" aria-hidden="true">
+            {prefix}
+          </span>
+          <span className="code-input__dash" aria-hidden="true">
+            –
+          </span>
+        </>
+      ) : null}
+      <input
+        {...input}
+        ref={inputRef}
+        className="code-input__input"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern={`\\d{${length}}`}
+        // No maxLength: a pasted "123 456" would be cut before its space is dropped.
+        value={value}
+        onChange={(event) => {
+          const next = event.target.value.replace(/\D/g, '').slice(0, length);
+          showFiltered(event.target, next);
+          onDigits(next);
+        }}
+      />
+    </div>
+  );
+}
 
 export interface CodeInputProps {
   /** The 4 digits the sent code starts with. */
@@ -44,35 +98,18 @@ export function CodeInput({
       <label htmlFor={inputId} className="code-input__label">
         {label}
       </label>
-      <div className="code-input__field">
-        <span className="code-input__prefix" aria-hidden="true">
-          {prefix}
-        </span>
-        <span className="code-input__dash" aria-hidden="true">
-          –
-        </span>
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="code-input__input"
-          name="otp"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern={`\\d{${CODE_LENGTH}}`}
-          maxLength={CODE_LENGTH}
-          value={value}
-          aria-describedby={
-            error ? `${introId} ${messageId}` : notice ? `${introId} ${noticeId}` : introId
-          }
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => {
-            const next = event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
-            showFiltered(event.target, next);
-            onChange(next);
-          }}
-        />
-      </div>
+      <OneTimeCodeField
+        inputRef={inputRef}
+        id={inputId}
+        name="otp"
+        prefix={prefix}
+        value={value}
+        onDigits={onChange}
+        aria-describedby={
+          error ? `${introId} ${messageId}` : notice ? `${introId} ${noticeId}` : introId
+        }
+        aria-invalid={error ? true : undefined}
+      />
       {/* Both always rendered, each with one role, so a live region exists before its first
           message and is announced when the message arrives: a wrong code at once (alert),
           a notice such as "code sent again" politely (status). */}

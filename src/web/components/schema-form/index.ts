@@ -11,5 +11,5 @@ export { useFormVariant, transferMethodsFor, type FormVariantState } from './use
 export type { ServerFieldError } from './messages';
 export type { EditMode } from './edit-mode';
 export type { FormData } from './validator';
-export { LabelledCheckbox } from './widgets';
+export { LabelledCheckbox } from './widgets/checkbox-widget';
 export { templates, widgets } from './theme';

@@ -24,7 +24,7 @@ import {
 import { fieldElement, inputIdFor } from './field-focus';
 import type { SchemaFormContext } from './form-context';
 import { useFieldLabel } from './use-field-label';
-import { ClipboardHint } from './widgets';
+import { ClipboardHint } from './widgets/clipboard-hint';
 
 type Data = Record<string, unknown>;
 

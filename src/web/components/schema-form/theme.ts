@@ -1,52 +1,12 @@
 // The portal's RJSF theme as SchemaForm hands it to RJSF: the widgets, by the names a schema or a
-// uiSchema gives them, and the templates (widgets.tsx and templates.tsx draw them).
-import type { RegistryWidgetsType, RJSFSchema, TemplatesType } from '@rjsf/utils';
-import type { SchemaFormContext } from './form-context';
+// uiSchema gives them (widgets/index.ts), and the templates (templates.tsx).
+import type { RJSFSchema, TemplatesType } from '@rjsf/utils';
 import { ErrorListTemplate, FieldTemplate, ObjectFieldTemplate, SubmitButton } from './templates';
-import {
-  CheckboxWidget,
-  ConfirmationWidget,
-  CountryWidget,
-  DateWidget,
-  EmailWidget,
-  ExpiryWidget,
-  HiddenWidget,
-  OtpWidget,
-  PasswordWidget,
-  PhoneWidget,
-  RadioWidget,
-  SelectWidget,
-  StateWidget,
-  TextInput,
-  TextWidget,
-} from './widgets';
+import { TextInput } from './widgets/text-input';
+
+export { widgets } from './widgets';
 
 type Data = Record<string, unknown>;
-
-export const widgets: RegistryWidgetsType<Data, RJSFSchema, SchemaFormContext> = {
-  TextWidget,
-  text: TextWidget,
-  EmailWidget,
-  email: EmailWidget,
-  PasswordWidget,
-  password: PasswordWidget,
-  HiddenWidget,
-  hidden: HiddenWidget,
-  CheckboxWidget,
-  checkbox: CheckboxWidget,
-  RadioWidget,
-  radio: RadioWidget,
-  SelectWidget,
-  select: SelectWidget,
-  DateWidget,
-  date: DateWidget,
-  country: CountryWidget,
-  state: StateWidget,
-  phone: PhoneWidget,
-  expiry: ExpiryWidget,
-  otp: OtpWidget,
-  confirmation: ConfirmationWidget,
-};
 
 const Nothing = () => null;
 
