@@ -24,6 +24,10 @@ import { loadMerchants } from './services/merchants';
 import { createFormService } from './services/forms';
 import { createExchange, ECB_SOURCE, SIMULATED_SOURCE } from './services/exchange-rates';
 import { createRateFeed } from './services/rate-feed';
+import { createMetrics } from './services/metrics';
+import { createJobEngine } from './jobs/engine';
+import { defineJobs } from './jobs/definitions';
+import metricsPlugin from './plugins/metrics';
 import { simulatedIdentityProofing, type IdentityProofing } from './services/identity-proofing';
 import { createSessionStore, sessionCookieName } from './services/sessions';
 import { createStaffSessionStore, staffSessionCookieName } from './services/staff-sessions';
@@ -231,8 +235,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     checkEveryMs: config.rulesCheckMs,
     graceMinutes: config.rulesGraceMinutes,
   });
+  // Process metrics (CPU, memory, GC) when the process serves metrics on a port of its own: they
+  // watch the whole process, and tests build many apps in one.
+  const metrics = createMetrics({
+    ...(database.pool ? { pool: database.pool } : {}),
+    processMetrics: config.metricsPort !== null,
+  });
   app.decorate('deps', {
     config,
+    metrics,
     db: database.db,
     redis: options.redis ?? null,
     mailer: createMailer(database.db, {
@@ -260,8 +271,34 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     refreshMinutes: config.exchangeRatesRefreshMinutes,
     log: app.log,
   });
-  await rateFeed.start();
+  // Purge, rate fetch and mail retries on the job engine: pg-boss on PostgreSQL, this process's
+  // timers on PGlite (jobs/engine.ts). Started once the app is ready, stopped before it closes.
+  const jobs = config.jobs
+    ? createJobEngine({
+        jobs: defineJobs({
+          db: database.db,
+          mailer: app.deps.mailer,
+          rateFeed,
+          limits: {
+            idleTimeoutSeconds: config.idleTimeoutSeconds,
+            absoluteTimeoutSeconds: config.absoluteTimeoutSeconds,
+            staffTimeouts: config.staffTimeouts,
+          },
+          purgeEverySeconds: config.purgeEverySeconds,
+          mailRetryEverySeconds: config.mailRetryEverySeconds,
+          ratesEverySeconds: config.exchangeRatesRefreshMinutes * 60,
+        }),
+        metrics,
+        log: app.log,
+        ...(database.pool ? { pool: database.pool } : {}),
+      })
+    : null;
+  await rateFeed.start(jobs !== null);
   app.addHook('onClose', async () => rateFeed.stop());
+  if (jobs) {
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('preClose', async () => jobs.stop());
+  }
 
   // Each merchant's consent script origin, parsed once (the CSP names it on every response).
   const consentOrigins = new Map(
@@ -271,6 +308,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   );
   await app.register(errorHandler);
+  await app.register(metricsPlugin, { metrics, port: config.metricsPort, host: config.host });
   await app.register(security, {
     redis: options.redis ?? null,
     scale: config.rateLimitScale,

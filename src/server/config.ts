@@ -79,6 +79,20 @@ export interface ServerConfig {
   exchangeRatesRefreshMinutes: number;
   /** Rates more than this many days old are refused (EXCHANGE_RATES_MAX_AGE_DAYS, default 4). */
   exchangeRatesMaxAgeDays: number;
+  /**
+   * Prometheus metrics on a port of their own (METRICS_PORT, GET /metrics, no key: keep the port
+   * inside the cluster network); null when unset. /master/admin/v1/metrics serves them either way.
+   */
+  metricsPort: number | null;
+  /**
+   * The periodic jobs (jobs/engine.ts: purge, rate fetch, mail retries): JOBS=on|off, on unless
+   * NODE_ENV=test (tests start many apps in one process and turn them on where they test them).
+   */
+  jobs: boolean;
+  /** How often expired sessions, tokens, codes and unknown sign-ins are purged (PURGE_EVERY_SECONDS, 3600). */
+  purgeEverySeconds: number;
+  /** How often undelivered mail is sent again (MAIL_RETRY_EVERY_SECONDS, 60). */
+  mailRetryEverySeconds: number;
 }
 
 /** The shortest ADMIN_API_KEY production starts with. */
@@ -227,5 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     exchangeRatesUrl: env.EXCHANGE_RATES_URL || null,
     exchangeRatesRefreshMinutes: Number(env.EXCHANGE_RATES_REFRESH_MINUTES || 60),
     exchangeRatesMaxAgeDays: Number(env.EXCHANGE_RATES_MAX_AGE_DAYS || 4),
+    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : null,
+    jobs: flag(
+      env.JOBS === 'on' ? '1' : env.JOBS === 'off' ? '0' : env.JOBS,
+      env.NODE_ENV !== 'test',
+    ),
+    purgeEverySeconds: Math.max(1, Number(env.PURGE_EVERY_SECONDS || 3600)),
+    mailRetryEverySeconds: Math.max(1, Number(env.MAIL_RETRY_EVERY_SECONDS || 60)),
   };
 }

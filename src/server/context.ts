@@ -10,6 +10,7 @@ import type { IdentityProofing } from './services/identity-proofing';
 import type { Sealer } from './services/encryption';
 import type { CardVault } from './services/card-vault';
 import type { PaypalClient } from './services/paypal';
+import type { Metrics } from './services/metrics';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -24,6 +25,8 @@ export interface AppDeps {
   sealer: Sealer;
   cardVault: CardVault;
   paypal: PaypalClient;
+  /** This app's Prometheus metrics (services/metrics.ts). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

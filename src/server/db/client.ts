@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: the connection string it was opened with. */
   url?: string;
+  /** PostgreSQL only: the pool (its use is a metric; the job engine queries through it). */
+  pool?: pg.Pool;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (tests start from a migrated snapshot). */
   dumpDataDir(): Promise<Blob>;
@@ -185,6 +187,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       db: db as unknown as Database,
       kind: 'postgres',
       url: options.url,
+      pool,
       close: () => pool.end(),
       dumpDataDir: () => Promise.reject(new Error('only PGlite dumps its data directory')),
     };

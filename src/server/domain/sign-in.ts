@@ -109,6 +109,11 @@ function gateAfter(failures: number): SignInGate {
 /** Whose sign-in an unknown email was tried at: the portal's, or the rules console's. */
 export type SignInDoor = 'recipients' | 'staff';
 
+/** Counts refused sign-ins and the locks they set (services/metrics.ts; nothing personal). */
+export interface SignInMeter {
+  signInFailed(door: SignInDoor, gate: SignInGate, newLock: boolean): void;
+}
+
 /**
  * The row of an email with no account at one door. The console's rows carry a prefix no hex hash
  * has, so guesses at the portal never lock (nor tell apart) emails at the console.
@@ -129,11 +134,15 @@ export async function failUnknownAttempt(
   email: string,
   now = new Date(),
   door: SignInDoor = 'recipients',
+  meter?: SignInMeter,
 ): Promise<{ counted: boolean; gate: SignInGate }> {
   // No email is nobody's: answered as a wrong password, with no row to count in.
-  if (!email.trim()) return { counted: true, gate: { state: 'open' } };
+  if (!email.trim()) {
+    meter?.signInFailed(door, { state: 'open' }, false);
+    return { counted: true, gate: { state: 'open' } };
+  }
   const key = unknownKey(email, door);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.insert(unknownSignIns).values({ emailHash: key }).onConflictDoNothing();
     const [row = { failedSignIns: 0, signInLockedUntil: null }] = await tx
       .select({
@@ -152,6 +161,8 @@ export async function failUnknownAttempt(
       .where(eq(unknownSignIns.emailHash, key));
     return { counted: true, gate: gateAfter(counted.failedSignIns) };
   });
+  if (result.counted) meter?.signInFailed(door, result.gate, result.gate.state !== 'open');
+  return result;
 }
 
 /**
@@ -178,17 +189,24 @@ export async function afterFailure(
   db: Database,
   account: ThrottledAccount,
   failures: number,
+  meter?: SignInMeter,
 ): Promise<{ gate: SignInGate; newlyHardLocked: boolean }> {
   const { table, id } = accountOf(account);
+  const door: SignInDoor = table === staff ? 'staff' : 'recipients';
   if (failures >= HARD_LOCK_AFTER_FAILURES) {
     const updated = await db
       .update(table)
       .set({ signInHardLocked: true, signInLockedUntil: null })
       .where(and(eq(table.id, id), eq(table.signInHardLocked, false)))
       .returning({ id: table.id });
-    return { gate: { state: 'hardLocked' }, newlyHardLocked: updated.length > 0 };
+    const newlyHardLocked = updated.length > 0;
+    meter?.signInFailed(door, { state: 'hardLocked' }, newlyHardLocked);
+    return { gate: { state: 'hardLocked' }, newlyHardLocked };
   }
-  return { gate: gateAfter(failures), newlyHardLocked: false };
+  const gate = gateAfter(failures);
+  // Each failure past the threshold sets a new, longer temporary lock.
+  meter?.signInFailed(door, gate, gate.state !== 'open');
+  return { gate, newlyHardLocked: false };
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   staffAccount,
   takeAttempt,
   HARD_LOCK_AFTER_FAILURES,
+  type SignInMeter,
   type SignInGate,
 } from './sign-in';
 
@@ -397,11 +398,12 @@ export async function signInStaff(
   db: Database,
   sealer: Sealer,
   input: { email: string; password: string; code: string },
+  meter?: SignInMeter,
 ): Promise<{ id: string; email: string; role: StaffRole }> {
   const account = await findStaffByEmail(db, input.email);
   if (!account || account.disabledAt || !account.enrolledAt) {
     const actor = input.email.slice(0, 254);
-    const attempt = await failUnknownAttempt(db, input.email, new Date(), 'staff');
+    const attempt = await failUnknownAttempt(db, input.email, new Date(), 'staff', meter);
     if (attempt.counted) await verifyPassword(input.password, DUMMY_HASH); // same time as a real check
     const reason = account && !account.disabledAt ? 'not enrolled' : 'unknown account';
     await recordAudit(db, {
@@ -420,7 +422,7 @@ export async function signInStaff(
       });
     throw new StaffSignInLocked(attempt.gate);
   }
-  await checkCredentials(db, sealer, account, input, 'session.refused', refused);
+  await checkCredentials(db, sealer, account, input, 'session.refused', refused, meter);
   await recordAudit(db, { staffId: account.id, actor: account.email, action: 'session.start' });
   return { id: account.id, email: account.email, role: account.role as StaffRole };
 }
@@ -438,6 +440,7 @@ async function checkCredentials(
   input: { password: string; code: string },
   refusedAction: string,
   refuse: () => ApiError,
+  meter?: SignInMeter,
 ): Promise<void> {
   const who = staffAccount(account.id);
   const attempt = await takeAttempt(db, who);
@@ -451,7 +454,7 @@ async function checkCredentials(
     throw new StaffSignInLocked(attempt.gate);
   }
   const fail = async (reason: string): Promise<never> => {
-    const after = await afterFailure(db, who, attempt.failures);
+    const after = await afterFailure(db, who, attempt.failures, meter);
     await recordAudit(db, {
       staffId: account.id,
       actor: account.email,

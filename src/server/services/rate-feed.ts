@@ -9,7 +9,10 @@
 // - Without EXCHANGE_RATES_URL the bundled config/exchange-rates/eurofxref-hist-90d.xml is read as
 //   a simulated feed (development and tests, no network): the same parser and store, with its
 //   dates moved forward so its newest day is today, so development never runs into the age limit.
-// - Schedule and lock: each process checks every CHECK_EVERY_MS; the feed's row in
+// - With the job engine on (JOBS, jobs/engine.ts) the fetch is its 'exchange-rates' job: once per
+//   cluster per interval, retried on failure (`fetch`); each process then only reloads on its
+//   timer. The row's due time still decides the fetch at start (rates before the first request).
+// - Without the job engine: each process checks every CHECK_EVERY_MS; the feed's row in
 //   exchange_rate_feeds says when the next fetch is due, and the process whose UPDATE moves it one
 //   interval forward is the one that fetches (a row lock, so with several processes exactly one
 //   fetches per interval; one that dies mid-way is replaced at the next interval).
@@ -208,36 +211,45 @@ export function createRateFeed(db: Database, exchange: Exchange, options: RateFe
     loadedStoredAt = storedAt;
   }
 
-  async function tick(): Promise<void> {
-    if (await claim()) {
-      try {
-        const changed = await fetchAndStore();
-        options.log.info({ feed, url: location, changed }, 'exchange rates fetched');
-      } catch (error) {
-        const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-        const message =
-          (error instanceof Error ? `${error.name}: ${error.message}` : String(error)) +
-          (typeof cause === 'string' ? ` (${cause})` : '');
-        // The previous rates stay; another process (or this one) tries again after RETRY_MS.
-        options.log.warn(
-          { feed, url: location, err: error },
-          `exchange rate feed failed: ${message}`,
-        );
-        await db
-          .update(exchangeRateFeeds)
-          .set({
-            lastError: message.slice(0, 500),
-            dueAt: sql`now() + make_interval(secs => ${retryMs / 1000})`,
-          })
-          .where(eq(exchangeRateFeeds.feed, feed));
-      }
-    }
+  /** The row's stored_at moved since this process loaded: reload its rates. */
+  async function reloadIfChanged(): Promise<void> {
     const [row] = await db
       .select({ storedAt: exchangeRateFeeds.storedAt })
       .from(exchangeRateFeeds)
       .where(eq(exchangeRateFeeds.feed, feed));
     const storedAt = row?.storedAt?.toISOString() ?? null;
     if (storedAt !== loadedStoredAt) await load(storedAt);
+  }
+
+  /** The failure kept in the row and logged; the previous rates stay. */
+  async function recordFailure(error: unknown, retryAfterMs: number | null): Promise<void> {
+    const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+    const message =
+      (error instanceof Error ? `${error.name}: ${error.message}` : String(error)) +
+      (typeof cause === 'string' ? ` (${cause})` : '');
+    options.log.warn({ feed, url: location, err: error }, `exchange rate feed failed: ${message}`);
+    await db
+      .update(exchangeRateFeeds)
+      .set({
+        lastError: message.slice(0, 500),
+        ...(retryAfterMs === null
+          ? {}
+          : { dueAt: sql`now() + make_interval(secs => ${retryAfterMs / 1000})` }),
+      })
+      .where(eq(exchangeRateFeeds.feed, feed));
+  }
+
+  async function tick(): Promise<void> {
+    if (await claim()) {
+      try {
+        const changed = await fetchAndStore();
+        options.log.info({ feed, url: location, changed }, 'exchange rates fetched');
+      } catch (error) {
+        // Another process (or this one) tries again after RETRY_MS.
+        await recordFailure(error, retryMs);
+      }
+    }
+    await reloadIfChanged();
   }
 
   return {
@@ -247,11 +259,37 @@ export function createRateFeed(db: Database, exchange: Exchange, options: RateFe
       running ??= tick().finally(() => (running = null));
       return running;
     },
-    /** The first check (rates before the first request), then one every CHECK_EVERY_MS. */
-    async start(): Promise<void> {
+    /**
+     * The job engine's run: fetches and stores now (the engine ran it once for the cluster), moves
+     * the due time one interval on, reloads this process. Throws on failure, for the engine to retry.
+     */
+    async fetch(): Promise<number> {
+      await db
+        .insert(exchangeRateFeeds)
+        .values({ feed, dueAt: new Date(0) })
+        .onConflictDoNothing();
+      try {
+        const changed = await fetchAndStore();
+        await db
+          .update(exchangeRateFeeds)
+          .set({ dueAt: sql`now() + make_interval(secs => ${refreshMs / 1000})` })
+          .where(eq(exchangeRateFeeds.feed, feed));
+        options.log.info({ feed, url: location, changed }, 'exchange rates fetched');
+        await reloadIfChanged();
+        return changed;
+      } catch (error) {
+        await recordFailure(error, null);
+        throw error;
+      }
+    },
+    /**
+     * The first check (rates before the first request), then one every CHECK_EVERY_MS: a fetch
+     * when due and a reload, or only the reload when the job engine fetches (`scheduled`).
+     */
+    async start(scheduled = false): Promise<void> {
       await this.check();
       timer = setInterval(() => {
-        this.check().catch((error: unknown) =>
+        (scheduled ? reloadIfChanged() : this.check()).catch((error: unknown) =>
           options.log.warn({ feed, err: error }, 'exchange rates could not be checked'),
         );
       }, options.checkEveryMs ?? 60_000);

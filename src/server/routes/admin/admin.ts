@@ -26,6 +26,7 @@ import { STAFF_ROLES, type StaffRole } from '../../services/staff-sessions';
 import { data, entity, exact, listOf, RESPONSES, str, uuid } from '../../openapi/responses';
 import { adminActor, guardAdminKey } from './admin-key';
 import auditRoutes from './audit';
+import metricsRoutes from './metrics';
 import paymentFileRoutes from './payment-files';
 import profileStatusRoutes from './profile-status';
 
@@ -49,6 +50,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(profileStatusRoutes);
   await app.register(auditRoutes);
   await app.register(paymentFileRoutes);
+  await app.register(metricsRoutes);
 
   app.post(
     '/claims',

@@ -201,7 +201,7 @@ const PAGE_RESPONSES = {
 } as const;
 
 const authPageRoutes: FastifyPluginAsync = async (app) => {
-  const { merchants, config, db, mailer, forms } = app.deps;
+  const { merchants, config, db, mailer, forms, metrics } = app.deps;
   const loginPaths = new Set(merchants.all.map((m) => m.configuration.appConfig.loginPagePath));
   const logoutPaths = new Set(merchants.all.map((m) => m.configuration.appConfig.logoutPagePath));
   /** Branding and language for this host; `lang` is the portal's choice, when it sent one. */
@@ -515,7 +515,7 @@ ${noticeHtml({
           if (!profile) {
             // Counted and locked as an account would be, and compared against a dummy hash, so
             // neither the answers nor their timing tell which emails have an account.
-            const attempt = await failUnknownAttempt(db, email);
+            const attempt = await failUnknownAttempt(db, email, undefined, 'recipients', metrics);
             if (attempt.counted) await verifyPassword(password, DUMMY_HASH);
             if (attempt.gate.state !== 'open') {
               request.log.info({ event: 'login_locked' }, 'sign-in locked');
@@ -542,7 +542,7 @@ ${noticeHtml({
             },
           );
           if (!matches) {
-            const after = await afterFailure(db, profile.id, attempt.failures);
+            const after = await afterFailure(db, profile.id, attempt.failures, metrics);
             request.log.info(
               { event: 'login_failed', profileId: profile.id, failures: attempt.failures },
               'sign-in refused',

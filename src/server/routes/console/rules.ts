@@ -344,7 +344,11 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => ({ data: await publish(ctx, staffOf(request), versionId(request.params)) }),
+    async (request) => {
+      const published = await publish(ctx, staffOf(request), versionId(request.params));
+      app.deps.metrics.rulesPublished();
+      return { data: published };
+    },
   );
   app.post(
     '/versions/:id/restore',

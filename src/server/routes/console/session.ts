@@ -50,12 +50,14 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const body = request.body as { email: string; password: string; code: string };
-      const member = await signInStaff(db, sealer, body).catch((error: unknown) => {
-        // A temporary lock: 429 with how long to wait; a hard lock: 423 until an admin unlocks.
-        if (error instanceof StaffSignInLocked && error.retryAfterSeconds !== null)
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      });
+      const member = await signInStaff(db, sealer, body, app.deps.metrics).catch(
+        (error: unknown) => {
+          // A temporary lock: 429 with how long to wait; a hard lock: 423 until an admin unlocks.
+          if (error instanceof StaffSignInLocked && error.retryAfterSeconds !== null)
+            reply.header('retry-after', String(error.retryAfterSeconds));
+          throw error;
+        },
+      );
       await app.startStaffSession(reply, member.id);
       return { data: member };
     },

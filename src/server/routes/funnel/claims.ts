@@ -42,7 +42,7 @@ const idParams = {
 const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
 
 const claimRoutes: FastifyPluginAsync = async (app) => {
-  const { db, mailer, merchants, exchange, forms, sealer } = app.deps;
+  const { db, mailer, merchants, exchange, forms, sealer, metrics } = app.deps;
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
   /**
    * What an acceptance code is bound to: the claim, the payout method and the currency the user
@@ -383,6 +383,8 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
         target,
       );
       const quote = exchange.quote(claim.amount, claim.currency, target);
+      // Counted once the acceptance committed, not for a repeat answered from the first one.
+      let acceptedNow = false;
       const accepted = await acceptOnce(claim.id, body, () =>
         redeemCode(
           db,
@@ -427,10 +429,12 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
               )
               .returning();
             if (!updated[0]) throw conflict('ClaimNotAcceptable: the claim was accepted meanwhile');
+            acceptedNow = true;
             return updated[0];
           },
         ),
       );
+      if (acceptedNow) metrics.claimAccepted();
       request.log.info({ event: 'claim_accepted', claimId: claim.id, profileId }, 'claim accepted');
       return { data: toClaimDto(accepted, merchants) };
     },

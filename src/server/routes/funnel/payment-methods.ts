@@ -71,7 +71,7 @@ const idObject = {
 } as const;
 
 const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
-  const { db, forms, sealer, cardVault, paypal, mailer, merchants, exchange } = app.deps;
+  const { db, forms, sealer, cardVault, paypal, mailer, merchants, exchange, metrics } = app.deps;
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
 
   /** Refuses a type the residency's rules or the merchant do not offer (as available-types). */
@@ -153,12 +153,13 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
    * can fail and tell the user it did not happen (a retry would then add it twice).
    */
   async function added(profileId: string, write: (tx: Database) => Promise<PaymentMethodRow>) {
-    const method = await db.transaction(async (tx) => {
+    const { method, type } = await db.transaction(async (tx) => {
       const row = await write(tx);
       const [dto] = await listed(profileId, row.id, tx);
       if (!dto) throw new Error('an added payout method is missing from its own transaction');
-      return dto;
+      return { method: dto, type: row.type };
     });
+    metrics.payoutMethodAdded(type);
     await mailer.flush();
     return { data: method };
   }

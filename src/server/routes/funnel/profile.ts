@@ -144,7 +144,7 @@ interface RegisterBody {
 const objectBody = { type: 'object' } as const;
 
 const profileRoutes: FastifyPluginAsync = async (app) => {
-  const { db, mailer, forms, merchants, proofing, sealer } = app.deps;
+  const { db, mailer, forms, merchants, proofing, sealer, metrics } = app.deps;
 
   /**
    * The register form's rules plus the common-password blocklist, and the additional agreements
@@ -305,6 +305,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
         // "not registered" (a retry would then meet AlreadyExists).
         return toProfileDto(tx, row);
       });
+      metrics.registered();
       request.log.info({ event: 'registered', profileId: data.id }, 'profile created for a claim');
       return { data };
     },
@@ -381,6 +382,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
           );
         return toProfileDto(tx, row);
       });
+      metrics.registered();
       return { data };
     },
   );
