@@ -73,6 +73,9 @@ export async function buildServer(outDir: string = SERVER_OUT): Promise<Metafile
     entryPoints: {
       main: 'src/server/main.ts',
       'rules-worker': 'src/server/services/rules-worker.ts',
+      // node --import ./dist/server/telemetry/register.js: traces when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+      'telemetry/register': 'src/server/telemetry/register.ts',
+      'telemetry/tracing': 'src/server/telemetry/tracing.ts',
     },
     outdir: outDir,
     bundle: true,
