@@ -4,7 +4,7 @@
 // took seconds. Over real HTTP against the server as `npm start` builds it: editors fire bursts of
 // previews of `_default` (each one different, so nothing comes from the cache) while a probe polls
 // the health route; the checks run in worker threads, so health stays fast: median and 95th
-// percentile under 50 ms (measured: about 1 ms and 5-10 ms on 2 cores), the slowest under 500 ms
+// percentile under 50 ms (measured: about 1 ms and 5-10 ms on 2 cores), the slowest under 1.5 s
 // (headroom for a shared 2-core machine: the test's own clients and PGlite run on the server's
 // thread, and a loaded machine alone pauses a thread for 100-250 ms; with the checks back on the
 // request thread, 5 probes got through in 28 s, the slowest waiting 27 s). Also: a draft with thousands of patterns, or too large, is refused before any work; the same preview
@@ -26,7 +26,7 @@ import { signedInStaff, type ConsoleStaff } from './support/staff';
 const CATALOG = loadCatalog();
 /** Health under load: the median and 95th percentile, and the slowest answer, in milliseconds. */
 const TYPICAL_MS = 50;
-const MAX_MS = 500;
+const MAX_MS = 1500;
 
 /** `_default` with the address's province limited to `length`: every country's address changes. */
 function defaultWithProvince(length: number): Record<string, unknown> {
