@@ -540,3 +540,39 @@ export const paymentExports = pgTable(
     index('payment_exports_file').on(t.fileId),
   ],
 );
+
+/**
+ * Each identity verification started at a provider with a hosted flow (issue 31 point 3): the
+ * provider's session id, whose signed webhooks decide the profile's proofing. Only the profile's
+ * latest session decides; an older one's late decision is recorded and ignored.
+ */
+export const identityVerifications = pgTable(
+  'identity_verifications',
+  {
+    /** The provider's session id (Stripe: `vs_…`). */
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** The profile status the provider's decision set, null while undecided. */
+    outcome: text('outcome'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('identity_verifications_profile').on(t.profileId, t.createdAt)],
+);
+
+/**
+ * Every provider webhook event applied, by the provider's event id: a replayed delivery (same id)
+ * changes nothing, even inside the signature's timestamp tolerance.
+ */
+export const identityWebhookEvents = pgTable(
+  'identity_webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
