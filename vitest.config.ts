@@ -24,6 +24,7 @@ export default defineConfig({
             'tests/unit/**/*.test.ts',
             'tests/api/**/*.test.ts',
             'tests/security/**/*.test.ts',
+            'tests/ops/**/*.test.ts',
           ],
           environment: 'node',
         },
