@@ -15,6 +15,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -35,6 +36,17 @@ import {
 } from './support/dockerfile';
 
 const run = promisify(execFile);
+
+/** A port nothing listens on now (the kernel's choice, released at once for the server). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 const stages = readDockerfile();
 const build = stage(stages, 'build');
 const runtime = stage(stages, 'runtime');
@@ -188,7 +200,7 @@ worker.postMessage({ id: 7, job: { kind: 'nonsense' } });
     databaseUrl.pathname = `/${databaseName}`;
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const smtpPort = (smtp.server.address() as { port: number }).port;
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const [program, ...args] = command(runtime);
     server = spawn(program === 'node' ? process.execPath : program!, args, {
       cwd: app,
