@@ -1,11 +1,10 @@
-// The rules console's staff sessions, apart from recipients' (plugins/session.ts skips routes
-// marked `staff`). A staff route is private unless its config also says `public` (the sign-in);
-// every write with a staff session carries the console's CSRF token (double submit). The cookies
-// are path-scoped to the console (/master/console for the session, /console for the CSRF token).
+// The rules console's staff sessions: the one session gate of plugins/session-realm.ts over the
+// staff realm (services/staff-sessions.ts), on routes marked `staff` only (the recipients' gate
+// skips them). A staff route is private unless its config also says `public` (the sign-in). The
+// cookies are path-scoped to the console (issue 29) and SameSite=Strict.
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, unauthorized } from '../errors';
-import { CSRF_HEADER } from '../services/sessions';
+import { unauthorized } from '../errors';
 import {
   STAFF_CSRF_COOKIE,
   STAFF_CSRF_COOKIE_PATH,
@@ -13,6 +12,7 @@ import {
   type StaffSession,
   type StaffSessionStore,
 } from '../services/staff-sessions';
+import { installSessionRealm } from './session-realm';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,55 +29,48 @@ declare module 'fastify' {
   }
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 export interface StaffSessionPluginOptions {
   store: StaffSessionStore;
   cookieName: string;
   secureCookies: boolean;
 }
 
+const SIGN_IN = 'Unauthorized: sign in to the console';
+
 export default fp(async function staffSessionPlugin(app, opts: StaffSessionPluginOptions) {
   const { store, cookieName } = opts;
-  const base = { sameSite: 'strict' as const, secure: opts.secureCookies };
-  // Path-scoped (issue 29): the session reaches only the console's API; the CSRF token only the
-  // console's pages (the API compares the header with the session's own token, not the cookie).
-  const sessionCookie = { ...base, path: STAFF_SESSION_COOKIE_PATH, httpOnly: true };
-  const csrfCookie = { ...base, path: STAFF_CSRF_COOKIE_PATH, httpOnly: false };
   app.decorate('staffSessionCookie', cookieName);
   app.decorateRequest('staff', null);
 
-  app.decorate('startStaffSession', async (reply: FastifyReply, staffId: string) => {
-    const { id, csrfToken } = await store.create(staffId);
-    reply.setCookie(cookieName, id, sessionCookie);
-    reply.setCookie(STAFF_CSRF_COOKIE, csrfToken, csrfCookie);
+  const realm = installSessionRealm<StaffSession>(app, {
+    // Path-scoped (issue 29): the session reaches only the console's API; the CSRF token only the
+    // console's pages (the API compares the header with the session's own token, not the cookie).
+    cookies: {
+      session: { name: cookieName, path: STAFF_SESSION_COOKIE_PATH },
+      csrf: { name: STAFF_CSRF_COOKIE, path: STAFF_CSRF_COOKIE_PATH },
+      sameSite: 'strict',
+      secure: opts.secureCookies,
+    },
+    store: {
+      create: (staffId) => store.create(staffId),
+      find: (id) => store.find(id),
+      touch: (session) => store.touch(session),
+      revoke: (idHash) => store.revoke(idHash),
+    },
+    guards: (config) => config.staff === true,
+    current: (request) => request.staff,
+    attach: (request, session) => {
+      request.staff = session;
+    },
+    signInMessage: SIGN_IN,
   });
 
-  app.decorate('endStaffSession', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.staff) await store.revoke(request.staff.idHash);
-    reply.clearCookie(cookieName, sessionCookie);
-    reply.clearCookie(STAFF_CSRF_COOKIE, csrfCookie);
-  });
-
-  app.addHook('onRequest', async (request) => {
-    if (request.is404) return;
-    const config = request.routeOptions.config;
-    if (!config.staff) return;
-    const raw = request.cookies[cookieName];
-    request.staff = typeof raw === 'string' && raw.length <= 128 ? await store.find(raw) : null;
-    const { staff } = request;
-    if (config.public) return;
-    if (!staff) throw unauthorized('Unauthorized: sign in to the console');
-    if (WRITE_METHODS.has(request.method) && request.headers[CSRF_HEADER] !== staff.csrfToken)
-      throw new ApiError(
-        403,
-        `CsrfTokenMissing: send the ${STAFF_CSRF_COOKIE} cookie value in ${CSRF_HEADER}`,
-      );
-  });
+  app.decorate('startStaffSession', realm.start);
+  app.decorate('endStaffSession', realm.end);
 });
 
 /** The staff session of a private console route (the hook above guarantees one). */
 export function staffOf(request: FastifyRequest): StaffSession {
-  if (!request.staff) throw unauthorized('Unauthorized: sign in to the console');
+  if (!request.staff) throw unauthorized(SIGN_IN);
   return request.staff;
 }

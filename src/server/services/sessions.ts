@@ -1,24 +1,32 @@
-// Server-side sessions. The cookie carries a random 256-bit id; the table keeps only its SHA-256.
-// An access window (ACCESS_TTL_SECONDS, default 5 min) must be refreshed through the login page
-// path; the session itself ends after 30 minutes idle or 12 hours in all (DESIGN.md section 6).
-//
-// Reads stay cheap without weakening the session: every request still reads the session row (so a
-// revocation or a lapsed window is refused at once, on every server process sharing the database),
-// but the idle clock (last_seen_at) is written at most once per TOUCH_INTERVAL_SECONDS. An active
-// session may therefore go idle up to that interval early, never late.
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+// Recipients' sessions: the session mechanism of services/session-realm.ts (ids, timing rule,
+// idle clock, revocation) over the `sessions` table, owned by a profile; 30 minutes idle, 12 hours
+// in all (DESIGN.md section 6). Recipients add a short access window (ACCESS_TTL_SECONDS, default
+// 5 min) that must be refreshed through the login page path, the access code flag, and the
+// profile's status (or the whole profile) read with the session in one prepared query.
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { profiles, sessions } from '../db/schema';
 import { profileDtoColumns, profileDtoOf } from '../repositories/profiles';
 import type { Profile } from '../../core/types/entities/profile';
+import {
+  createSessionCore,
+  hashSessionId,
+  type RealmSession,
+  type SessionStorage,
+} from './session-realm';
+
+export {
+  CSRF_HEADER,
+  TOUCH_INTERVAL_SECONDS,
+  hashSessionId,
+  touchIntervalMs,
+} from './session-realm';
 
 export const SESSION_COOKIE = 'pp_session';
 /** In production the `__Host-` prefix pins the cookie to this host: Secure, Path=/, no Domain. */
 export const sessionCookieName = (secure: boolean): string =>
   secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'x-csrf-token';
 
 export interface SessionTimeouts {
   accessTtlSeconds: number;
@@ -26,28 +34,14 @@ export interface SessionTimeouts {
   absoluteTimeoutSeconds: number;
 }
 
-/** How stale the recorded activity may get before a request writes it again. */
-export const TOUCH_INTERVAL_SECONDS = 60;
-
-/**
- * The touch interval for an idle timeout: a minute, or a thirtieth of the timeout when that is
- * shorter, so a short timeout (tests, a strict deployment) keeps the same relative precision.
- */
-export const touchIntervalMs = (idleTimeoutSeconds: number): number =>
-  Math.min(TOUCH_INTERVAL_SECONDS, idleTimeoutSeconds / 30) * 1000;
-
-export interface ActiveSession {
-  idHash: string;
+export interface ActiveSession extends RealmSession {
   profileId: string;
-  csrfToken: string;
   accessVerified: boolean;
   /** False when the short access window lapsed: the caller must refresh through the login page. */
   accessValid: boolean;
   /** The profile's status and merchant, read with the session (the gate decides on them). */
   profileStatus: string;
   merchantId: string;
-  /** The recorded last activity (at most one touch interval behind the real one). */
-  lastSeenAt: Date;
   /** The whole profile entity, when the route asked for it with the session (one round trip). */
   profile?: Profile;
 }
@@ -63,11 +57,15 @@ const sessionFields = {
 };
 type SessionRow = Pick<typeof sessions.$inferSelect, keyof typeof sessionFields>;
 
-export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex');
+/** Recipients' sessions are rows of `sessions`, each owned by a profile. */
+export const RECIPIENT_SESSIONS: SessionStorage = { table: sessions, owner: sessions.profileId };
 
 export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
   const seconds = (n: number) => new Date(Date.now() + n * 1000);
-  const touchEveryMs = touchIntervalMs(timeouts.idleTimeoutSeconds);
+  const core = createSessionCore(db, RECIPIENT_SESSIONS, {
+    idleSeconds: timeouts.idleTimeoutSeconds,
+    absoluteSeconds: timeouts.absoluteTimeoutSeconds,
+  });
   // Prepared once: every request runs these, so their SQL is built once and, on PostgreSQL,
   // parsed once per connection (named statements).
   const bySessionId = and(
@@ -87,30 +85,16 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
     .innerJoin(profiles, eq(profiles.id, sessions.profileId))
     .where(bySessionId)
     .prepare('session_find_profile');
-  const touchById = db
-    .update(sessions)
-    // The server's clock, as the idle check reads it (ISO strings bind the same on both drivers).
-    .set({ lastSeenAt: sql`${sql.placeholder('now')}::timestamptz` })
-    // Only when still stale: concurrent requests of one session write once.
-    .where(
-      and(
-        eq(sessions.idHash, sql.placeholder('idHash')),
-        lt(sessions.lastSeenAt, sql`${sql.placeholder('staleBefore')}::timestamptz`),
-      ),
-    )
-    .prepare('session_touch');
-
   return {
     /** A new session (a new id at every sign-in); returns the cookie value and CSRF token. */
     async create(profileId: string): Promise<{ id: string; csrfToken: string }> {
-      const id = randomBytes(32).toString('base64url');
-      const csrfToken = randomBytes(24).toString('base64url');
+      const { id, idHash, csrfToken, absoluteExpiresAt } = core.newSession();
       await db.insert(sessions).values({
-        idHash: hashSessionId(id),
+        idHash,
         profileId,
         csrfToken,
         accessExpiresAt: seconds(timeouts.accessTtlSeconds),
-        absoluteExpiresAt: seconds(timeouts.absoluteTimeoutSeconds),
+        absoluteExpiresAt,
       });
       return { id, csrfToken };
     },
@@ -136,8 +120,7 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
         ({ session: row, status, merchantId } = found);
       }
       const now = Date.now();
-      const idle = now - row.lastSeenAt.getTime() > timeouts.idleTimeoutSeconds * 1000;
-      if (idle || row.absoluteExpiresAt.getTime() < now) return null;
+      if (core.isExpired(row, now)) return null;
       return {
         idHash,
         profileId: row.profileId,
@@ -151,21 +134,8 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
       };
     },
 
-    /**
-     * Activity within the access window keeps the session from going idle (status polls do not).
-     * Written only when the recorded activity is older than the touch interval: a read costs no
-     * write, and the idle timeout stays exact to within that interval (on the early side).
-     */
-    async touch(session: ActiveSession): Promise<void> {
-      const now = Date.now();
-      const staleBefore = now - touchEveryMs;
-      if (session.lastSeenAt.getTime() >= staleBefore) return;
-      await touchById.execute({
-        idHash: session.idHash,
-        now: new Date(now).toISOString(),
-        staleBefore: new Date(staleBefore).toISOString(),
-      });
-    },
+    /** Activity within the access window keeps the session from going idle (polls do not). */
+    touch: core.touch,
 
     /** The login page's refresh: a new access window (never past the absolute limit). */
     async refresh(idHash: string): Promise<void> {
@@ -179,16 +149,8 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
       await db.update(sessions).set({ accessVerified: true }).where(eq(sessions.idHash, idHash));
     },
 
-    async revoke(idHash: string): Promise<void> {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.idHash, idHash));
-    },
-
-    async revokeAllFor(profileId: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.profileId, profileId), isNull(sessions.revokedAt)));
-    },
+    revoke: core.revoke,
+    revokeAllFor: core.revokeAllFor,
   };
 }
 export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,13 +1,18 @@
-// Server-side sessions of the rules console's staff, apart from recipients' sessions: their own
-// cookie and CSRF cookie, and shorter limits (15 minutes idle, 8 hours in all; STAFF_IDLE_SECONDS
-// and STAFF_ABSOLUTE_SECONDS override them). The cookie carries a random 256-bit id; the table
-// keeps its SHA-256 only. A disabled account's sessions stop at once.
-import { randomBytes } from 'node:crypto';
+// Sessions of the rules console's staff: the session mechanism of services/session-realm.ts (ids,
+// timing rule, idle clock, revocation) over the `staff_sessions` table, owned by a staff account,
+// with shorter limits (15 minutes idle, 8 hours in all; STAFF_IDLE_SECONDS and
+// STAFF_ABSOLUTE_SECONDS override them) and cookies of their own. Staff add their role, read with
+// the session, and a disabled account's sessions stop at once.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { StaffTimeouts } from '../config';
 import type { Database } from '../db/client';
 import { staff, staffSessions } from '../db/schema';
-import { hashSessionId, touchIntervalMs } from './sessions';
+import {
+  createSessionCore,
+  hashSessionId,
+  type RealmSession,
+  type SessionStorage,
+} from './session-realm';
 
 export const STAFF_SESSION_COOKIE = 'pp_staff_session';
 /** `__Secure-`, not `__Host-`: a `__Host-` cookie must have Path=/, and this one is path-scoped. */
@@ -26,31 +31,34 @@ export const STAFF_CSRF_COOKIE_PATH = '/console';
 export const STAFF_ROLES = ['editor', 'approver'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export interface StaffSession {
-  idHash: string;
+export interface StaffSession extends RealmSession {
   staffId: string;
   email: string;
   role: StaffRole;
-  csrfToken: string;
 }
 
+/** Staff sessions are rows of `staff_sessions`, each owned by a staff account. */
+export const STAFF_SESSIONS: SessionStorage = {
+  table: staffSessions,
+  owner: staffSessions.staffId,
+};
+
 export function createStaffSessionStore(db: Database, timeouts: StaffTimeouts) {
-  const touchEveryMs = touchIntervalMs(timeouts.idleSeconds);
+  const core = createSessionCore(db, STAFF_SESSIONS, {
+    idleSeconds: timeouts.idleSeconds,
+    absoluteSeconds: timeouts.absoluteSeconds,
+  });
   return {
+    /** A new session (a new id at every sign-in); returns the cookie value and CSRF token. */
     async create(staffId: string): Promise<{ id: string; csrfToken: string }> {
-      const id = randomBytes(32).toString('base64url');
-      const csrfToken = randomBytes(24).toString('base64url');
-      await db.insert(staffSessions).values({
-        idHash: hashSessionId(id),
-        staffId,
-        csrfToken,
-        absoluteExpiresAt: new Date(Date.now() + timeouts.absoluteSeconds * 1000),
-      });
+      const { id, idHash, csrfToken, absoluteExpiresAt } = core.newSession();
+      await db.insert(staffSessions).values({ idHash, staffId, csrfToken, absoluteExpiresAt });
       return { id, csrfToken };
     },
 
-    /** The live session of a cookie value, its activity recorded; null when idle, expired, ended. */
-    async find(id: string): Promise<StaffSession | null> {
+    /** The live session of a cookie value; null when idle, expired, ended or its account disabled. */
+    async find(id: string | undefined): Promise<StaffSession | null> {
+      if (!id) return null;
       const idHash = hashSessionId(id);
       const [row] = await db
         .select({ session: staffSessions, email: staff.email, role: staff.role })
@@ -63,32 +71,20 @@ export function createStaffSessionStore(db: Database, timeouts: StaffTimeouts) {
             isNull(staff.disabledAt),
           ),
         );
-      if (!row) return null;
-      const now = Date.now();
-      const idle = now - row.session.lastSeenAt.getTime() > timeouts.idleSeconds * 1000;
-      if (idle || row.session.absoluteExpiresAt.getTime() <= now) return null;
-      // The idle clock is written at most once per touch interval, as for recipients: a console
-      // polling the API costs reads, not a write per request.
-      if (now - row.session.lastSeenAt.getTime() >= touchEveryMs)
-        await db
-          .update(staffSessions)
-          .set({ lastSeenAt: new Date(now) })
-          .where(eq(staffSessions.idHash, idHash));
+      if (!row || core.isExpired(row.session)) return null;
       return {
         idHash,
         staffId: row.session.staffId,
         email: row.email,
         role: row.role as StaffRole,
         csrfToken: row.session.csrfToken,
+        lastSeenAt: row.session.lastSeenAt,
       };
     },
 
-    async revoke(idHash: string): Promise<void> {
-      await db
-        .update(staffSessions)
-        .set({ revokedAt: new Date() })
-        .where(eq(staffSessions.idHash, idHash));
-    },
+    touch: core.touch,
+    revoke: core.revoke,
+    revokeAllFor: core.revokeAllFor,
   };
 }
 export type StaffSessionStore = ReturnType<typeof createStaffSessionStore>;
