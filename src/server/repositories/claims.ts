@@ -1,5 +1,5 @@
 // Claims and their API shape. Upcoming statuses (spec section 4) can still be accepted or cancelled.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { claims } from '../db/schema';
 import type { Claim } from '../../core/types/entities/claim';
@@ -62,3 +62,70 @@ export async function getOwnClaim(
 
 export const isAcceptable = (status: string): boolean =>
   (ACCEPTABLE_CLAIM_STATUSES as readonly string[]).includes(status);
+
+/** A profile's claims, newest first. */
+export async function listClaimsOf(db: Database, profileId: string): Promise<ClaimRow[]> {
+  return db
+    .select()
+    .from(claims)
+    .where(eq(claims.profileId, profileId))
+    .orderBy(desc(claims.createdAt));
+}
+
+/** A claim by id, whoever it belongs to (attaching one reads it before it is the caller's). */
+export async function findClaim(db: Database, claimId: string): Promise<ClaimRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(claims)
+    .where(sql`${claims.id}::text = ${claimId}`);
+  return row;
+}
+
+export async function attachClaimTo(db: Database, claimId: string, profileId: string) {
+  await db.update(claims).set({ profileId }).where(eq(claims.id, claimId));
+}
+
+/** The statuses of a profile's claims. */
+export async function claimStatusesOf(db: Database, profileId: string): Promise<string[]> {
+  const rows = await db
+    .select({ status: claims.status })
+    .from(claims)
+    .where(eq(claims.profileId, profileId));
+  return rows.map((r) => r.status);
+}
+
+/**
+ * Moves a still acceptable claim to PAYMENT_IN_PROGRESS with what was accepted; undefined when it
+ * is no longer acceptable (the status condition makes acceptance happen once under concurrency).
+ */
+export async function markClaimAccepted(
+  db: Database,
+  claimId: string,
+  accepted: Pick<
+    ClaimRow,
+    | 'paymentMethodId'
+    | 'targetCurrency'
+    | 'targetAmount'
+    | 'exchangeRate'
+    | 'destination'
+    | 'destinationSealed'
+  >,
+): Promise<ClaimRow | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(claims)
+    .set({ ...accepted, status: 'PAYMENT_IN_PROGRESS', acceptedAt: now, updatedAt: now })
+    .where(and(eq(claims.id, claimId), inArray(claims.status, [...ACCEPTABLE_CLAIM_STATUSES])))
+    .returning();
+  return row;
+}
+
+export async function markClaimCancelled(db: Database, claimId: string): Promise<ClaimRow> {
+  const [row] = await db
+    .update(claims)
+    .set({ status: 'CANCELLED', updatedAt: new Date() })
+    .where(eq(claims.id, claimId))
+    .returning();
+  if (!row) throw notFound('ClaimNotFound: no such claim');
+  return row;
+}

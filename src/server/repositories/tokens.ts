@@ -68,3 +68,11 @@ export async function assertClaimInvitationLive(db: Database, claimId: string): 
 export const liveToken = () => or(isNull(tokens.expiresAt), gt(tokens.expiresAt, new Date()));
 export const unusedLiveToken = (id: string) =>
   and(eq(tokens.id, id), isNull(tokens.usedAt), liveToken());
+
+/** An invitation's link is spent once its claim is attached (a second use changes nothing). */
+export async function markTokenUsed(db: Database, id: string): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(tokens.id, id), isNull(tokens.usedAt)));
+}

@@ -1,0 +1,101 @@
+// The claims domain module without HTTP (issue 30): the user and their payout method are set up
+// through the API as in life, then domain/claims.ts is called directly, the way its routes do.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimsDomain, type ClaimsDomain } from '../../../src/server/domain/claims';
+import {
+  activatedUser,
+  createClaim,
+  latestOtp,
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+} from '../../api/support/harness';
+
+const ACH = {
+  countryCode: 'US',
+  transferMethod: 'ACH',
+  accountType: 'CHECKING',
+  routingNumber: '011000015',
+  accountNumber: '123456789',
+  accountNumberConfirmation: '123456789',
+};
+
+describe('domain/claims', () => {
+  let t: TestApp;
+  let claims: ClaimsDomain;
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    claims = claimsDomain(t.app.deps);
+  });
+  afterAll(async () => t?.close());
+
+  async function userWithMethods() {
+    const user = await activatedUser(t.app);
+    const add = async (nickname: string) => {
+      const added = await user.browser.api<{ bankAccount: { id: string } }>(
+        'POST',
+        '/payment-methods/bank-accounts',
+        { ...ACH, nickname },
+      );
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      return added.body.data.bankAccount.id;
+    };
+    return { ...user, checking: await add('Checking'), spare: await add('Spare') };
+  }
+
+  it('pays exactly once when the same acceptance runs five times at once', async () => {
+    const user = await userWithMethods();
+    const choice = { paymentMethodId: user.checking };
+    await claims.sendAcceptanceCode(user.profileId, user.claimId, choice, 'localhost');
+    const otp = await latestOtp(t.app, user.email);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        claims.accept(user.profileId, user.claimId, { ...choice, otp }),
+      ),
+    );
+    expect(results.filter((r) => r.acceptedNow)).toHaveLength(1);
+    for (const { claim } of results) {
+      expect(claim.status).toBe('PAYMENT_IN_PROGRESS');
+      expect(claim.paymentMethodId).toBe(user.checking);
+    }
+    // Another destination on the accepted claim is refused, and so is cancelling it.
+    await expect(
+      claims.accept(user.profileId, user.claimId, { paymentMethodId: user.spare, otp }),
+    ).rejects.toThrow(/^ClaimNotAcceptable/);
+    await expect(claims.cancel(user.profileId, user.claimId)).rejects.toThrow(
+      /^ClaimNotCancellable/,
+    );
+  });
+
+  it('binds the code to the destination it was sent for', async () => {
+    const user = await userWithMethods();
+    await claims.sendAcceptanceCode(
+      user.profileId,
+      user.claimId,
+      { paymentMethodId: user.checking },
+      'localhost',
+    );
+    const otp = await latestOtp(t.app, user.email);
+    await expect(
+      claims.accept(user.profileId, user.claimId, { paymentMethodId: user.spare, otp }),
+    ).rejects.toThrow();
+    expect((await claims.status(user.profileId, user.claimId)).status).toBe('CLAIM_CREATED');
+  });
+
+  it("attaches only a claim sent to the user's own email", async () => {
+    const user = await activatedUser(t.app);
+    const someoneElses = await createClaim(t.app, uniqueEmail('other'));
+    await expect(claims.attach(user.profileId, someoneElses.claim.id)).rejects.toThrow(
+      /^ClaimNotFound/,
+    );
+    const second = await createClaim(t.app, user.email);
+    expect((await claims.attach(user.profileId, second.claim.id)).profileId).toBe(user.profileId);
+    expect(await claims.status(user.profileId)).toEqual({ total: 2, acceptable: 2 });
+  });
+
+  it('cancels a claim that can still be accepted', async () => {
+    const user = await activatedUser(t.app);
+    expect((await claims.cancel(user.profileId, user.claimId)).status).toBe('CANCELLED');
+    expect(await claims.status(user.profileId)).toEqual({ total: 1, acceptable: 0 });
+  });
+});
