@@ -28,7 +28,8 @@ import { createMetrics } from './services/metrics';
 import { createJobEngine } from './jobs/engine';
 import { defineJobs } from './jobs/definitions';
 import metricsPlugin from './plugins/metrics';
-import { simulatedIdentityProofing, type IdentityProofing } from './services/identity-proofing';
+import { createIdentityProvider } from './services/identity';
+import type { IdentityProvider } from './services/identity/provider';
 import { createSessionStore, sessionCookieName } from './services/sessions';
 import { createStaffSessionStore, staffSessionCookieName } from './services/staff-sessions';
 import { cardVaultKey, createSealer, loadEncryptionKey, parseKey } from './services/encryption';
@@ -36,6 +37,7 @@ import { createEmbeddedCardVault } from './services/card-vault';
 import { simulatedPaypal } from './services/paypal';
 import paymentMethodRoutes from './routes/funnel/payment-methods';
 import paypalSimulatorRoutes from './routes/paypal-sim/connect';
+import identityWebhookRoutes from './routes/identity/webhooks';
 import healthRoutes from './routes/health';
 import authPageRoutes from './routes/auth/pages';
 import principalRoutes from './routes/auth-app/principal';
@@ -71,7 +73,8 @@ export interface BuildOptions {
   config: ServerConfig;
   database: DatabaseHandle;
   redis?: Redis | null;
-  proofing?: IdentityProofing;
+  /** Who proofs identities; by default the one the configuration names (IDENTITY_PROVIDER). */
+  identity?: IdentityProvider;
   logger?: boolean | object;
   /**
    * Called on the new instance before any plugin or route, so its hooks reach every route (the
@@ -215,14 +218,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const merchants = loadMerchants(config.merchantsDir);
-  const proofing = options.proofing ?? simulatedIdentityProofing;
+  const identity = options.identity ?? createIdentityProvider(config.identity);
   // Reference rates from EXCHANGE_RATES_URL, or the bundled file as a simulated feed.
   const exchange = createExchange({
     source: config.exchangeRatesUrl ? ECB_SOURCE : SIMULATED_SOURCE,
     maxAgeDays: config.exchangeRatesMaxAgeDays,
   });
   assertSimulatorsAllowed(config, {
-    'identity-proofing': proofing === simulatedIdentityProofing,
+    'identity-proofing': identity.simulated,
     paypal: true,
     'card-vault': true,
     'exchange-rates': exchange.simulated,
@@ -255,7 +258,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     merchants,
     forms: createFormService(() => rules.current.validator),
     exchange,
-    proofing,
+    identity,
     sealer,
     // The vault seals card numbers under a key of its own, derived from the application key.
     cardVault: createEmbeddedCardVault(
@@ -343,6 +346,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The simulators' public pages do not exist in production.
   if (!config.production)
     await app.register(paypalSimulatorRoutes, { prefix: '/master/paypal-sim' });
+  // A hosted provider's signed decisions (none with the simulator, which decides at once).
+  if (identity.readWebhook)
+    await app.register(identityWebhookRoutes, { prefix: '/master/identity/v1/webhooks' });
   await app.register(adminRoutes, { prefix: '/master/admin/v1' });
   await app.register(consoleSessionRoutes, { prefix: '/master/console/v1' });
   await app.register(consoleAccountRoutes, { prefix: '/master/console/v1' });

@@ -93,6 +93,33 @@ export interface ServerConfig {
   purgeEverySeconds: number;
   /** How often undelivered mail is sent again (MAIL_RETRY_EVERY_SECONDS, 60). */
   mailRetryEverySeconds: number;
+  /** Who proofs identities (IDENTITY_PROVIDER, services/identity/): the simulator by default. */
+  identity: IdentityConfig;
+}
+
+/**
+ * IDENTITY_PROVIDER=simulator (default) or stripe: Stripe Identity with STRIPE_IDENTITY_API_KEY,
+ * STRIPE_IDENTITY_WEBHOOK_SECRET and STRIPE_IDENTITY_API_URL (default https://api.stripe.com).
+ */
+export type IdentityConfig =
+  | { provider: 'simulator' }
+  | { provider: 'stripe'; apiKey: string; webhookSecret: string; apiUrl: string };
+
+export function parseIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
+  const provider = env.IDENTITY_PROVIDER || 'simulator';
+  if (provider === 'simulator') return { provider };
+  if (provider !== 'stripe')
+    throw new Error(`IDENTITY_PROVIDER must be simulator or stripe (not ${provider.slice(0, 32)})`);
+  const apiKey = env.STRIPE_IDENTITY_API_KEY ?? '';
+  const webhookSecret = env.STRIPE_IDENTITY_WEBHOOK_SECRET ?? '';
+  if (!apiKey || !webhookSecret)
+    throw new Error(
+      'IDENTITY_PROVIDER=stripe needs STRIPE_IDENTITY_API_KEY and STRIPE_IDENTITY_WEBHOOK_SECRET',
+    );
+  const apiUrl = env.STRIPE_IDENTITY_API_URL || 'https://api.stripe.com';
+  if (!/^https?:\/\//i.test(apiUrl))
+    throw new Error('STRIPE_IDENTITY_API_URL must be an http(s) URL');
+  return { provider, apiKey, webhookSecret, apiUrl };
 }
 
 /** The shortest ADMIN_API_KEY production starts with. */
@@ -248,5 +275,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     purgeEverySeconds: Math.max(1, Number(env.PURGE_EVERY_SECONDS || 3600)),
     mailRetryEverySeconds: Math.max(1, Number(env.MAIL_RETRY_EVERY_SECONDS || 60)),
+    identity: parseIdentityConfig(env),
   };
 }

@@ -1,4 +1,4 @@
-// What routes reach through `app.deps`: the database, mail, merchants, forms, rates, proofing.
+// What routes reach through `app.deps`: the database, mail, merchants, forms, rates, identity.
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import type { ServerConfig } from './config';
@@ -6,7 +6,7 @@ import type { Mailer } from './services/mailer';
 import type { MerchantDirectory } from './services/merchants';
 import type { FormService } from './services/forms';
 import type { Exchange } from './services/exchange-rates';
-import type { IdentityProofing } from './services/identity-proofing';
+import type { IdentityProvider } from './services/identity/provider';
 import type { Sealer } from './services/encryption';
 import type { CardVault } from './services/card-vault';
 import type { PaypalClient } from './services/paypal';
@@ -21,7 +21,8 @@ export interface AppDeps {
   merchants: MerchantDirectory;
   forms: FormService;
   exchange: Exchange;
-  proofing: IdentityProofing;
+  /** Identity proofing: the simulator, or a provider with a hosted flow and webhooks. */
+  identity: IdentityProvider;
   sealer: Sealer;
   cardVault: CardVault;
   paypal: PaypalClient;

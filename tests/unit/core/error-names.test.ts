@@ -10,9 +10,9 @@ import { LOCALES } from '../../../src/core/i18n/messages';
 import { loadCommon } from '../../../src/core/i18n/load-locales';
 
 const SERVER = 'src/server';
-/** What only staff and operators call (console, admin API and its payment files, dev outbox, the server-rendered sign-in). */
+/** What only staff, operators and providers call (console, admin API and its payment files, dev outbox, the server-rendered sign-in, the identity provider's webhook). */
 const NOT_THE_PORTAL =
-  /routes\/(console|admin|dev|auth|docs)|domain\/(staff|rules-console|sign-in|password-reset|payment-files)|plugins\/staff-session|repositories\/rule-versions/;
+  /routes\/(console|admin|dev|auth|docs|identity)|domain\/(staff|rules-console|sign-in|password-reset|payment-files)|plugins\/staff-session|repositories\/rule-versions/;
 
 const files = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

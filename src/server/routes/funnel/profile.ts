@@ -16,7 +16,6 @@ import {
 } from '../../repositories/profiles';
 import { hashPassword, isCommonPassword } from '../../services/passwords';
 import { isInvitedEmail, NOT_INVITED_EMAIL } from '../../domain/registration';
-import { minorHasConsent } from '../../domain/guardians';
 import { assertClaimInvitationLive, getLiveToken } from '../../repositories/tokens';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
 import { assertTransition } from '../../services/profile-lifecycle';
@@ -38,7 +37,8 @@ import {
   withStoredNumbers,
   type SealedIdentity,
 } from '../../domain/profile';
-import { bool, data, entity, exact, RESPONSES, uuid } from '../../openapi/responses';
+import { bool, data, entity, exact, RESPONSES, str, uuid } from '../../openapi/responses';
+import { startProofing } from '../../domain/identity-proofing';
 import { formDocumentation } from '../../openapi/form-schemas';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 import { isLocale, LOCALES } from '../../../core/i18n/messages';
@@ -144,7 +144,7 @@ interface RegisterBody {
 const objectBody = { type: 'object' } as const;
 
 const profileRoutes: FastifyPluginAsync = async (app) => {
-  const { db, mailer, forms, merchants, proofing, sealer, metrics } = app.deps;
+  const { db, mailer, forms, merchants, identity, sealer, metrics } = app.deps;
 
   /**
    * The register form's rules plus the common-password blocklist, and the additional agreements
@@ -746,52 +746,30 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  // Identity proofing (domain/identity-proofing.ts): decided now by the simulator, or started at a
+  // hosted provider, whose flow sends the person back to the portal's id-proofing page.
   const proofingSchema = {
     tags: ['identity proofing'],
-    response: { 200: RESPONSES.profileStatus },
+    response: {
+      200: data(
+        exact({ status: entity('profile-status'), verificationUrl: str }, ['verificationUrl']),
+        "The profile status; with a hosted provider, the flow's URL to send the person to.",
+      ),
+    },
   };
+  const returnUrl = `${app.deps.config.publicUrl}/id-proofing`;
   app.post('/id-proofing/start', { schema: proofingSchema }, async (request) => {
     const profileId = sessionProfileId(request);
-    const status = await db.transaction(async (tx) => {
-      const row = await getProfile(tx, profileId, true);
-      const from = row.status as ProfileStatus;
-      assertTransition(from, 'ID_PROOFING_PENDING');
-      const [address] = await tx
-        .select({ id: addresses.id })
-        .from(addresses)
-        .where(eq(addresses.profileId, profileId))
-        .limit(1);
-      const hasDetails =
-        row.profileType === 'COMPANY'
-          ? Boolean(row.company)
-          : row.profileType === 'PERSON' && Boolean(row.person);
-      if (!hasDetails || !address)
-        throw badRequest(
-          'ProfileIncomplete: complete the profile and an address before identity proofing',
-        );
-      const minimumAge =
-        merchants.byId(row.merchantId)?.configuration.businessRules.minimumAge ??
-        DEFAULT_MINIMUM_AGE;
-      if (row.isMinor || isMinorBy(row.person?.dob, minimumAge)) {
-        // Withdrawn invitations (replaced by the minor) do not count: domain/guardians.ts.
-        if (!(await minorHasConsent(tx, profileId))) {
-          throw conflict(
-            'GuardianConsentRequired: a guardian must consent before identity proofing',
-          );
-        }
-      }
-      // Proofing reads the identity numbers in clear: the stored record with its sealed numbers.
-      const numbers = openIdentity(sealer, row.id, row.identitySealed);
-      const outcome = await proofing.verify({
-        profileType: row.profileType,
-        person: row.person ? { ...row.person, ...(numbers.person ?? {}) } : row.person,
-        company: row.company ? { ...row.company, ...(numbers.company ?? {}) } : row.company,
-      });
-      await setStatus(tx, profileId, outcome);
-      return outcome;
-    });
-    request.log.info({ event: 'id_proofing', profileId, status }, 'identity proofing finished');
-    return { data: { status } };
+    const started = await startProofing(
+      { db, provider: identity, sealer, merchants },
+      profileId,
+      returnUrl,
+    );
+    request.log.info(
+      { event: 'id_proofing', profileId, status: started.status, provider: identity.name },
+      started.verificationUrl ? 'identity proofing started' : 'identity proofing finished',
+    );
+    return { data: started };
   });
 };
 export default profileRoutes;
