@@ -34,9 +34,8 @@ import { createSessionStore, sessionCookieName } from './services/sessions';
 import { createStaffSessionStore, staffSessionCookieName } from './services/staff-sessions';
 import { cardVaultKey, createSealer, loadEncryptionKey, parseKey } from './services/encryption';
 import { createEmbeddedCardVault } from './services/card-vault';
-import { simulatedPaypal } from './services/paypal';
 import paymentMethodRoutes from './routes/funnel/payment-methods';
-import paypalSimulatorRoutes from './routes/paypal-sim/connect';
+import { paypalFor, PAYPAL_SIMULATOR_PREFIX } from './routes/paypal-sim/simulator';
 import identityWebhookRoutes from './routes/identity/webhooks';
 import healthRoutes from './routes/health';
 import authPageRoutes from './routes/auth/pages';
@@ -226,13 +225,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   assertSimulatorsAllowed(config, {
     'identity-proofing': identity.simulated,
-    paypal: true,
+    paypal: config.paypal === null,
     'card-vault': true,
     'exchange-rates': exchange.simulated,
   });
   const appKey = loadEncryptionKey(config.encryptionKey, config.dataDir, (m) => app.log.warn(m));
   const previousKeys = config.previousEncryptionKeys.map(parseKey);
   const sealer = createSealer(appKey, previousKeys);
+  // Log in with PayPal against PayPal (PAYPAL_CLIENT_ID...), or against the simulator's endpoints
+  // on this server: the same client either way.
+  const { client: paypal, simulator: paypalSimulator } = paypalFor(app, config.paypal, appKey);
   // The files are the seed; published console versions are laid over them (no restart needed).
   const rules = createRulesSource(database.db, loadCatalog(), {
     checkEveryMs: config.rulesCheckMs,
@@ -264,7 +266,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     cardVault: createEmbeddedCardVault(
       createSealer(cardVaultKey(appKey), previousKeys.map(cardVaultKey)),
     ),
-    paypal: simulatedPaypal,
+    paypal,
   });
   app.addHook('onClose', async () => app.deps.mailer.close());
   // The stored rates before the first request (fetched first when the feed is due), then on a
@@ -343,9 +345,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(tokenRoutes, { prefix: '/master/funnel/v1' });
   await app.register(claimRoutes, { prefix: '/master/funnel/v1' });
   await app.register(paymentMethodRoutes, { prefix: '/master/funnel/v1/payment-methods' });
-  // The simulators' public pages do not exist in production.
-  if (!config.production)
-    await app.register(paypalSimulatorRoutes, { prefix: '/master/paypal-sim' });
+  // The PayPal simulator's endpoints exist only while PayPal is simulated: in production, only
+  // when ALLOW_SIMULATORS names it (assertSimulatorsAllowed).
+  if (paypalSimulator)
+    await app.register(paypalSimulator.routes, { prefix: PAYPAL_SIMULATOR_PREFIX });
   // A hosted provider's signed decisions (none with the simulator, which decides at once).
   if (identity.readWebhook)
     await app.register(identityWebhookRoutes, { prefix: '/master/identity/v1/webhooks' });

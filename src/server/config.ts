@@ -80,6 +80,11 @@ export interface ServerConfig {
   /** Rates more than this many days old are refused (EXCHANGE_RATES_MAX_AGE_DAYS, default 4). */
   exchangeRatesMaxAgeDays: number;
   /**
+   * Log in with PayPal (PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET of a PayPal REST app); null
+   * runs the development simulator on this server (routes/paypal-sim).
+   */
+  paypal: PaypalSettings | null;
+  /**
    * Prometheus metrics on a port of their own (METRICS_PORT, GET /metrics, no key: keep the port
    * inside the cluster network); null when unset. /master/admin/v1/metrics serves them either way.
    */
@@ -120,6 +125,51 @@ export function parseIdentityConfig(env: NodeJS.ProcessEnv): IdentityConfig {
   if (!/^https?:\/\//i.test(apiUrl))
     throw new Error('STRIPE_IDENTITY_API_URL must be an http(s) URL');
   return { provider, apiKey, webhookSecret, apiUrl };
+}
+
+export interface PaypalSettings {
+  clientId: string;
+  clientSecret: string;
+  /** The page the browser is sent to (PAYPAL_AUTHORIZE_URL, else by PAYPAL_ENV). */
+  authorizeUrl: string;
+  /** The REST API's origin, for the token and user-info calls (PAYPAL_API_URL, else by PAYPAL_ENV). */
+  apiUrl: string;
+}
+
+/** PayPal's documented endpoints per environment (PAYPAL_ENV=sandbox, the default, or live). */
+export const PAYPAL_ENVIRONMENTS = {
+  sandbox: {
+    authorizeUrl: 'https://www.sandbox.paypal.com/signin/authorize',
+    apiUrl: 'https://api-m.sandbox.paypal.com',
+  },
+  live: {
+    authorizeUrl: 'https://www.paypal.com/signin/authorize',
+    apiUrl: 'https://api-m.paypal.com',
+  },
+} as const;
+
+/** PAYPAL_*: both credentials or neither; the endpoints of PAYPAL_ENV unless given one by one. */
+export function parsePaypal(env: NodeJS.ProcessEnv): PaypalSettings | null {
+  const clientId = env.PAYPAL_CLIENT_ID?.trim() ?? '';
+  const clientSecret = env.PAYPAL_CLIENT_SECRET?.trim() ?? '';
+  const name = env.PAYPAL_ENV?.trim() || 'sandbox';
+  if (name !== 'sandbox' && name !== 'live')
+    throw new Error(`PAYPAL_ENV must be sandbox or live (got "${name.slice(0, 20)}")`);
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret)
+    throw new Error('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set together (or neither)');
+  const defaults = PAYPAL_ENVIRONMENTS[name];
+  const url = (variable: string, fallback: string): string => {
+    const value = env[variable]?.trim() || fallback;
+    if (!/^https?:\/\//.test(value)) throw new Error(`${variable} must be an http(s) URL`);
+    return value.replace(/\/$/, '');
+  };
+  return {
+    clientId,
+    clientSecret,
+    authorizeUrl: url('PAYPAL_AUTHORIZE_URL', defaults.authorizeUrl),
+    apiUrl: url('PAYPAL_API_URL', defaults.apiUrl),
+  };
 }
 
 /** The shortest ADMIN_API_KEY production starts with. */
@@ -268,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     exchangeRatesUrl: env.EXCHANGE_RATES_URL || null,
     exchangeRatesRefreshMinutes: Number(env.EXCHANGE_RATES_REFRESH_MINUTES || 60),
     exchangeRatesMaxAgeDays: Number(env.EXCHANGE_RATES_MAX_AGE_DAYS || 4),
+    paypal: parsePaypal(env),
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : null,
     jobs: flag(
       env.JOBS === 'on' ? '1' : env.JOBS === 'off' ? '0' : env.JOBS,

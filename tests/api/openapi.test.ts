@@ -72,6 +72,8 @@ describe('the API documents', () => {
       });
       if (noSuccess.has(key) || path.startsWith('/master/auth-app/v1/login')) continue;
       if (path === '/master/auth-app/v1/logout') continue;
+      // PayPal's return: a browser navigation, answered with a redirect to the portal.
+      if (key === 'get /master/funnel/v1/payment-methods/paypal/callback') continue;
       const success = Object.entries(op.responses).find(([status]) => /^2/.test(status));
       expect(success?.[1].content?.['application/json']?.schema, key).toBeDefined();
     }

@@ -114,7 +114,7 @@ describe.each(DATABASE_KINDS)('payout-method routes under random input on %s', (
     ['PUT', (id) => `/payment-methods/bank-accounts/${id}`],
     ['POST', () => '/payment-methods/debit-card'],
     ['PUT', () => '/payment-methods/debit-card'],
-    ['POST', () => '/payment-methods/paypal'],
+    ['POST', () => '/payment-methods/paypal/authorization-url'],
     ['POST', () => '/payment-methods/zelle'],
     ['PUT', () => '/payment-methods/zelle'],
     ['POST', () => '/payment-methods/zelle/verify/otp'],

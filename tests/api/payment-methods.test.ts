@@ -3,7 +3,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claims, paymentMethods } from '../../src/server/db/schema';
-import { simulatedPaypalCode } from '../../src/server/services/paypal';
 import { catalog } from '../support/validator';
 import { DATABASE_KINDS } from './support/databases';
 import {
@@ -17,6 +16,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from './support/harness';
+import { returnFromPaypal, startPaypal } from './support/paypal';
 
 type Method = { type: string; [nested: string]: unknown };
 type Errors = { path: string; keyword: string }[];
@@ -245,34 +245,50 @@ describe.each(DATABASE_KINDS)('payout methods on %s', (kind) => {
     );
   });
 
-  it('PayPal: connects with the code of the connect page, one account at most', async () => {
+  it('PayPal: connects through Log in with PayPal (the simulator), one account at most', async () => {
     const user = await activatedUser(t.app);
-    const connect = await t.app.inject({
-      method: 'POST',
-      url: '/master/paypal-sim/connect',
-      payload: { email: 'ana.pp@example.com', redirect_uri: '/paypal', state: 's1' },
+    const authorize = await startPaypal(user.browser);
+    // PayPal's authorize page with our client, the scopes for the verified email, the return URL
+    // and a state.
+    expect(authorize.pathname).toBe('/master/paypal-sim/signin/authorize');
+    expect(Object.fromEntries(authorize.searchParams)).toEqual({
+      client_id: 'payee-portal-simulator',
+      response_type: 'code',
+      scope: 'openid email https://uri.paypal.com/services/paypalattributes',
+      redirect_uri: '/master/funnel/v1/payment-methods/paypal/callback',
+      state: expect.stringMatching(/^[\w-]{43}$/),
     });
-    const code = new URL(connect.headers.location as string, 'http://x').searchParams.get('code');
-    expect(code).toBe(simulatedPaypalCode('ana.pp@example.com'));
-    const created = await user.browser.api<Method>('POST', '/payment-methods/paypal', {
-      authorizationCode: code,
-      preferred: true,
-    });
-    expect(created.body.data).toEqual({
-      type: 'Paypal',
-      paypal: expect.objectContaining({ email: 'ana.pp@example.com', preferred: true }),
-      currencies: expect.arrayContaining(['USD', 'EUR', 'JPY']),
-    });
-    const second = await user.browser.api('POST', '/payment-methods/paypal', {
-      authorizationCode: code,
-    });
+    const back = await returnFromPaypal(user.browser, authorize, 'ana.pp@example.com');
+    expect(back.location).toBe('/paypal');
+    const listed = await user.browser.api<Method[]>('GET', '/payment-methods');
+    expect(listed.body.data).toEqual([
+      {
+        type: 'Paypal',
+        paypal: expect.objectContaining({ email: 'ana.pp@example.com', preferred: true }),
+        currencies: expect.arrayContaining(['USD', 'EUR', 'JPY']),
+      },
+    ]);
+    // One account at most: not even sent to PayPal for a second.
+    const second = await user.browser.api('POST', '/payment-methods/paypal/authorization-url');
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/^MaxCountReached/);
+    // The code-only route of the simulator days is gone: a code alone adds nothing.
     expect(
       (await user.browser.api('POST', '/payment-methods/paypal', { authorizationCode: 'forged' }))
         .status,
-    ).toBe(400);
+    ).toBe(404);
     expect((await user.browser.api('DELETE', '/payment-methods/paypal')).status).toBe(200);
+    // Cancelled at PayPal: back with the reason, nothing added.
+    const started = await startPaypal(user.browser);
+    const cancelled = await user.browser.request('POST', started.pathname, {
+      client_id: started.searchParams.get('client_id'),
+      redirect_uri: started.searchParams.get('redirect_uri'),
+      state: started.searchParams.get('state'),
+      cancel: '1',
+    });
+    const returned = await user.browser.get(String(cancelled.raw.headers.location));
+    expect(returned.raw.headers.location).toBe('/paypal?error=PaypalAuthorizationFailed');
+    expect((await user.browser.api<Method[]>('GET', '/payment-methods')).body.data).toEqual([]);
   });
 
   it('Zelle: awaits its code, cannot be preferred or paid to before, verified by the code sent to the token', async () => {

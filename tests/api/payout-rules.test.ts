@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulatedPaypalCode } from '../../src/server/services/paypal';
+import { connectPaypal } from './support/paypal';
 import { DATABASE_KINDS } from './support/databases';
 import { ecbXml } from './support/ecb-feed';
 import { activatedUser, startTestApp, type TestApp } from './support/harness';
@@ -135,10 +135,7 @@ describe.each(DATABASE_KINDS)('payout rules on %s', (kind) => {
     });
     expect(rtp.status).toBe(409);
     expect(rtp.body.message).toMatch(/^PaymentTypeNotOffered/);
-    const paypal = await user.browser.api('POST', '/payment-methods/paypal', {
-      authorizationCode: simulatedPaypalCode('ana.pp@example.com'),
-    });
-    expect(paypal.status).toBe(200);
+    expect((await connectPaypal(user.browser, 'ana.pp@example.com')).location).toBe('/paypal');
   });
 
   it('refuses to convert at a stale rate, but pays in the claim currency', async () => {

@@ -4,9 +4,9 @@
 // table of attempts must cover exactly the app's parameterised routes, so a new `:param` route
 // fails this test until someone says how B attacks it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulatedPaypalCode } from '../../src/server/services/paypal';
 import { catalog } from '../support/validator';
 import { DATABASE_KINDS } from '../api/support/databases';
+import { connectPaypal } from '../api/support/paypal';
 import {
   activatedUser,
   Browser,
@@ -116,10 +116,14 @@ describe.each(DATABASE_KINDS)('isolation between users on %s', (kind) => {
     const owner = await activatedUser(t.app, uniqueEmail('owner'));
     const bankId = await create(owner, '/payment-methods/bank-accounts', usBank());
     const cardId = await create(owner, '/payment-methods/debit-card', CARD);
-    // The simulated PayPal's code for an address is what its connect page redirects with.
-    const paypalId = await create(owner, '/payment-methods/paypal', {
-      authorizationCode: simulatedPaypalCode('owner.pp@example.com'),
-    });
+    // Connected through Log in with PayPal, against the development simulator.
+    expect((await connectPaypal(owner.browser, 'owner.pp@example.com')).location).toBe('/paypal');
+    const methods = await owner.browser.api<{ type: string; paypal?: { id: string } }[]>(
+      'GET',
+      '/payment-methods',
+    );
+    const paypalId = methods.body.data.find((m) => m.type === 'Paypal')?.paypal?.id ?? '';
+    expect(paypalId).not.toBe('');
     const zelleId = await create(owner, '/payment-methods/zelle', ZELLE);
     const checkId = await create(owner, '/payment-methods/physical-checks', { preferred: true });
     await owner.browser.api('PATCH', '/me', {

@@ -211,13 +211,17 @@ describe('production mode', () => {
   });
 
   it('serves no simulator page and no outbox in production', async () => {
+    // PayPal connected for real (the sandbox here): its simulator is not served, nor allowed for.
     const server = await startLiveServer(DATABASE_KINDS[0]!, {
       ...PRODUCTION,
-      ALLOW_SIMULATORS: ALL_SIMULATORS,
+      ALLOW_SIMULATORS: 'identity-proofing,card-vault,exchange-rates',
+      PAYPAL_CLIENT_ID: 'sandbox-client',
+      PAYPAL_CLIENT_SECRET: 'sandbox-secret',
     });
     try {
       for (const path of [
-        '/master/paypal-sim/connect?redirect_uri=/&state=x',
+        '/master/paypal-sim/signin/authorize?client_id=payee-portal-simulator&response_type=code&redirect_uri=/&state=x',
+        '/master/paypal-sim/v1/identity/oauth2/userinfo',
         '/master/dev/v1/outbox?to=a@b.co',
       ]) {
         const response = await rawRequest(server, 'GET', path, { host: 'localhost' });
@@ -229,6 +233,35 @@ describe('production mode', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('reads PayPal from PAYPAL_*: sandbox first, live on request, both credentials or none', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).paypal).toBeNull();
+    expect(
+      loadConfig({ NODE_ENV: 'test', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' }).paypal,
+    ).toEqual({
+      clientId: 'id',
+      clientSecret: 's',
+      authorizeUrl: 'https://www.sandbox.paypal.com/signin/authorize',
+      apiUrl: 'https://api-m.sandbox.paypal.com',
+    });
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        PAYPAL_ENV: 'live',
+        PAYPAL_CLIENT_ID: 'id',
+        PAYPAL_CLIENT_SECRET: 's',
+      }).paypal,
+    ).toMatchObject({
+      authorizeUrl: 'https://www.paypal.com/signin/authorize',
+      apiUrl: 'https://api-m.paypal.com',
+    });
+    expect(() => loadConfig({ NODE_ENV: 'test', PAYPAL_CLIENT_ID: 'id' })).toThrow(
+      /PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', PAYPAL_ENV: 'production' })).toThrow(
+      /PAYPAL_ENV must be sandbox or live/,
+    );
   });
 });
 

@@ -69,6 +69,10 @@ export const API_ERROR_NAMES = [
   'DebitCardNotEditable',
   'ZelleAlreadyVerified',
   'PaypalAuthorizationFailed',
+  'PaypalStateMismatch',
+  'PaypalStateReused',
+  'PaypalEmailUnverified',
+  'PaypalUnavailable',
 ] as const;
 
 export type ApiErrorName = (typeof API_ERROR_NAMES)[number];

@@ -63,12 +63,10 @@ export const paymentMethodsApi = api.injectEndpoints({
       query: (id) => ({ url: `${BASE}/debit-card/${id}`, method: 'DELETE' }),
       invalidatesTags: [...CHANGES],
     }),
-    createPaypal: build.mutation<PaymentMethod, { authorizationCode: string; preferred?: boolean }>(
-      {
-        query: (body) => ({ url: `${BASE}/paypal`, method: 'POST', body }),
-        invalidatesTags: [...CHANGES],
-      },
-    ),
+    /** PayPal's authorization URL (Log in with PayPal), with a state bound to this session. */
+    paypalAuthorizationUrl: build.mutation<{ url: string }, void>({
+      query: () => ({ url: `${BASE}/paypal/authorization-url`, method: 'POST' }),
+    }),
     deletePaypal: build.mutation<PaymentMethod[], void>({
       query: () => ({ url: `${BASE}/paypal`, method: 'DELETE' }),
       invalidatesTags: [...CHANGES],
@@ -114,7 +112,7 @@ export const {
   useCreateDebitCardMutation,
   useUpdateDebitCardMutation,
   useDeleteDebitCardMutation,
-  useCreatePaypalMutation,
+  usePaypalAuthorizationUrlMutation,
   useDeletePaypalMutation,
   useSaveZelleMutation,
   useDeleteZelleMutation,

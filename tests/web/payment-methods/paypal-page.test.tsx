@@ -1,15 +1,26 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMethod } from '../../../src/core/types/entities/payment-method';
 import PaypalPage from '../../../src/web/features/payment-methods/components/paypal-page';
+import type * as Navigation from '../../../src/web/lib/navigation';
+import { leaveTo } from '../../../src/web/lib/navigation';
 import { answer, apiError, renderPage, useApi } from './support';
 
-const URL = '/master/funnel/v1/payment-methods/paypal';
-const STATE_KEY = 'paypal-connect-state';
-// What the simulated PayPal connect page returns for ana@paypal.example.
-const CODE = `SIM-${btoa('ana@paypal.example').replace(/=+$/, '')}`;
+// jsdom cannot leave the page: the exit to PayPal is recorded instead.
+vi.mock('../../../src/web/lib/navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof Navigation>()),
+  leaveTo: vi.fn(),
+}));
+
+const AUTHORIZATION_URL = '/master/funnel/v1/payment-methods/paypal/authorization-url';
+// What the server answers: PayPal's authorize page with our client, scopes, return URL and state.
+const PAYPAL_URL =
+  'https://www.sandbox.paypal.com/signin/authorize?client_id=app&response_type=code' +
+  '&scope=openid+email+https%3A%2F%2Furi.paypal.com%2Fservices%2Fpaypalattributes' +
+  '&redirect_uri=https%3A%2F%2Fportal.example%2Fmaster%2Ffunnel%2Fv1%2Fpayment-methods%2Fpaypal%2Fcallback' +
+  '&state=s-1';
 
 const paypal: PaymentMethod = {
   type: 'Paypal',
@@ -20,100 +31,64 @@ const paypal: PaymentMethod = {
   },
 };
 
-const returnFromPaypal = (state: string, code = CODE) =>
-  renderPage(
-    '/paypal',
-    `/paypal?${new URLSearchParams({ code, state }).toString()}`,
-    <PaypalPage />,
-  );
-
 describe('paypal page', () => {
-  it('Connect keeps a state for the return; the return with the code posts /paypal and shows the account', async () => {
-    const api = useApi([]);
-    const sent = answer('post', URL, () => {
-      api.methods = [paypal];
-      return HttpResponse.json({ data: paypal });
-    });
-    const user = userEvent.setup();
-    const first = await renderPage('/paypal', '/paypal', <PaypalPage />);
-    // Leaving for the connect page: jsdom does not navigate, the state is what matters.
-    await user.click(await screen.findByRole('button', { name: 'Connect PayPal' }));
-    const state = sessionStorage.getItem(STATE_KEY);
-    expect(state).toMatch(/^[0-9a-f-]{36}$/);
-    first.unmount();
+  afterEach(() => vi.mocked(leaveTo).mockClear());
 
-    await returnFromPaypal(state ?? '');
+  it('Connect asks the server for the authorization URL and leaves for it', async () => {
+    useApi([]);
+    const asked = answer('post', AUTHORIZATION_URL, () =>
+      HttpResponse.json({ data: { url: PAYPAL_URL } }),
+    );
+    const user = userEvent.setup();
+    await renderPage('/paypal', '/paypal', <PaypalPage />);
+    await user.click(await screen.findByRole('button', { name: 'Connect PayPal' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(PAYPAL_URL));
+    expect(asked).toHaveLength(1);
+    // Leaving: no second click.
+    expect(screen.queryByRole('button', { name: 'Connect PayPal' })).toBeNull();
+  });
+
+  it('back from PayPal: shows the connected account', async () => {
+    useApi([paypal]);
+    await renderPage('/paypal', '/paypal', <PaypalPage />);
     expect(
       await screen.findByText('Connected PayPal account: ana@paypal.example'),
     ).toBeInTheDocument();
-    expect(sent).toEqual([{ authorizationCode: CODE }]);
-    // The state is used once.
-    expect(sessionStorage.getItem(STATE_KEY)).toBeNull();
   });
 
-  it('a return this browser did not start is not exchanged', async () => {
-    useApi([]);
-    const sent = answer('post', URL, () => HttpResponse.json({ data: paypal }));
-    sessionStorage.setItem(STATE_KEY, 'mine');
-    await returnFromPaypal('someone-else');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The PayPal connection could not be confirmed. Please connect again.',
-    );
-    expect(sent).toEqual([]);
-    // Once the list of payout methods has come back.
-    expect(await screen.findByRole('button', { name: 'Connect PayPal' })).toBeInTheDocument();
-  });
+  it.each([
+    ['PaypalStateMismatch', 'The PayPal connection could not be confirmed. Please connect again.'],
+    ['PaypalStateReused', 'This PayPal connection was already used. Please connect again.'],
+    [
+      'PaypalEmailUnverified',
+      'Your PayPal account has no confirmed email address or is not verified. Confirm it at PayPal, then connect again.',
+    ],
+    ['PaypalAuthorizationFailed', 'PayPal did not accept the connection. Please connect again.'],
+    ['SomethingElse', 'Something went wrong. Please try again.'],
+  ])(
+    'a refusal of the callback (%s) is said in words, and Connect is offered again',
+    async (name, text) => {
+      useApi([]);
+      await renderPage('/paypal', `/paypal?error=${name}`, <PaypalPage />);
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      expect(await screen.findByRole('button', { name: 'Connect PayPal' })).toBeInTheDocument();
+    },
+  );
 
-  it('MaxCountReached: says the account exists already', async () => {
+  it('MaxCountReached when asking for the URL: says the account exists already, stays', async () => {
     useApi([]);
-    answer('post', URL, () =>
+    answer('post', AUTHORIZATION_URL, () =>
       apiError(
         409,
         'MaxCountReached: you can have one PayPal account; remove the current one first',
       ),
     );
-    sessionStorage.setItem(STATE_KEY, 's-1');
-    await returnFromPaypal('s-1');
+    const user = userEvent.setup();
+    await renderPage('/paypal', '/paypal', <PaypalPage />);
+    await user.click(await screen.findByRole('button', { name: 'Connect PayPal' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You already have this payout method; remove the current one first.',
     );
-  });
-
-  it('a code PayPal does not accept says to connect again', async () => {
-    useApi([]);
-    answer('post', URL, () =>
-      apiError(400, 'PaypalAuthorizationFailed: PayPal did not accept the authorization', [
-        {
-          path: '/authorizationCode',
-          keyword: 'paypal',
-          messageKey: 'paypal.authorization',
-          message: 'PayPal did not accept the authorization; connect again.',
-        },
-      ]),
-    );
-    sessionStorage.setItem(STATE_KEY, 's-1');
-    await returnFromPaypal('s-1', 'SIM-bad');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'PayPal did not accept the connection. Please connect again.',
-    );
-  });
-
-  it('field errors it cannot show (no form here) still give a message', async () => {
-    useApi([]);
-    answer('post', URL, () =>
-      apiError(400, 'ValidationError: the body is not valid', [
-        {
-          path: '/authorizationCode',
-          keyword: 'maxLength',
-          messageKey: 'maxLength',
-          message: 'Authorization code is too long.',
-        },
-      ]),
-    );
-    sessionStorage.setItem(STATE_KEY, 's-1');
-    await returnFromPaypal('s-1');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Something went wrong. Please try again.',
-    );
+    expect(leaveTo).not.toHaveBeenCalled();
   });
 });

@@ -7,7 +7,7 @@ import { electronicFormatIBAN } from 'ibantools';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { addresses, paymentMethods } from '../../db/schema';
 import type { Database } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../errors';
+import { ApiError, badRequest, conflict, notFound } from '../../errors';
 import { getProfile, type ProfileRow } from '../../repositories/profiles';
 import { CODE_TTL_MINUTES, composeCode, recipientLocale } from '../../mail/compose';
 import { getOwnClaim } from '../../repositories/claims';
@@ -40,7 +40,11 @@ import { bicFromIban } from '../../services/bic-from-iban';
 import type { TransferMethod } from '../../../core/schemas/country-rules';
 import type { PaymentMethodType } from '../../../core/types/entities/payment-method-type';
 import { formDocumentation } from '../../openapi/form-schemas';
-import { entity, exact, listOf, RESPONSES } from '../../openapi/responses';
+import { data, entity, exact, listOf, RESPONSES } from '../../openapi/responses';
+import { issuePaypalState, spendPaypalState } from '../../domain/paypal-connect';
+import { PAYPAL_CALLBACK_PATH, paypalAuthorizationFailed } from '../../services/paypal';
+import { portalOrigin } from '../../services/merchants';
+import { errorNameOf } from '../../../core/errors/error-names';
 import type { FormValidator } from '../../../core/validation/form-validator';
 
 type Body = Record<string, unknown>;
@@ -71,7 +75,8 @@ const idObject = {
 } as const;
 
 const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
-  const { db, forms, sealer, cardVault, paypal, mailer, merchants, exchange, metrics } = app.deps;
+  const { db, forms, sealer, cardVault, paypal, mailer, merchants, exchange, metrics, config } =
+    app.deps;
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
 
   /** Refuses a type the residency's rules or the merchant do not offer (as available-types). */
@@ -551,34 +556,101 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // ---- PayPal ---------------------------------------------------------------------------------
+  // Log in with PayPal (services/paypal.ts): the portal asks for the authorization URL and sends
+  // the person there; PayPal returns the browser to the callback, which spends the state, exchanges
+  // the code and adds the account's verified email, then returns to the portal's /paypal screen.
+
+  /** The Return URL: on the merchant's portal host, where the session cookie lives. */
+  const paypalReturnUrl = (merchantId: string): string => {
+    // The simulator is on this server: a path keeps the browser on the host it came from.
+    if (paypal.simulated) return PAYPAL_CALLBACK_PATH;
+    const merchant = merchants.byId(merchantId);
+    const origin = merchant ? portalOrigin(config.publicUrl, merchant) : config.publicUrl;
+    return `${origin}${PAYPAL_CALLBACK_PATH}`;
+  };
 
   app.post(
-    '/paypal',
+    '/paypal/authorization-url',
     {
+      config: { rateLimit: app.limit(20, 'account') },
       schema: {
         tags: ['payout methods'],
-        body: objectBody,
-        documentedBody: docs.form('paypal', PREFERRED),
-        response: oneMethod,
+        summary: 'Where to send the person to connect PayPal (Log in with PayPal)',
+        response: {
+          200: data(
+            exact({ url: { type: 'string', minLength: 1 } }),
+            "PayPal's authorization URL with a state bound to this session (valid 10 minutes, once).",
+          ),
+        },
       },
     },
     async (request) => {
-      const profileId = me(request);
-      const body = request.body as Body;
-      const profile = await getProfile(db, profileId);
+      const session = request.session;
+      if (!session) throw new Error('the session gate let a request without a session through');
+      const profile = await getProfile(db, session.profileId);
       assertMay(profile.status, 'addPayoutMethod');
       await assertTypeOffered(profile, 'Paypal');
-      forms.assertValid('paypal', body);
-      const account = await paypal.exchange(String(body.authorizationCode));
-      return added(profileId, async (tx) => {
-        await assertBelowMax(tx, profileId, 'Paypal', 'PayPal account');
-        return insertMethod(
-          tx,
-          profileId,
-          { type: 'Paypal', details: { email: account.email } },
-          body.preferred === true,
-        );
-      });
+      await assertBelowMax(db, session.profileId, 'Paypal', 'PayPal account');
+      const state = await issuePaypalState(db, session);
+      return { data: { url: paypal.authorizationUrl(paypalReturnUrl(profile.merchantId), state) } };
+    },
+  );
+
+  app.get(
+    '/paypal/callback',
+    {
+      // A browser navigation back from PayPal: the state proves this session started it minutes
+      // ago, so a lapsed access window (the person took a while at PayPal) does not end it.
+      config: { allowLapsedAccess: true, rateLimit: app.limit(20, 'account') },
+      schema: {
+        tags: ['payout methods'],
+        summary: "PayPal's return (the Return URL): adds the account, back to /paypal",
+        description:
+          'Redirects (303) to /paypal when the account was added, or to /paypal?error=<Name> ' +
+          '(PaypalStateMismatch, PaypalStateReused, PaypalEmailUnverified, ' +
+          'PaypalAuthorizationFailed, PaypalUnavailable, MaxCountReached, ...).',
+        querystring: {
+          type: 'object',
+          properties: {
+            code: { type: 'string', maxLength: 2048 },
+            state: { type: 'string', maxLength: 128 },
+            error: { type: 'string', maxLength: 128 },
+            error_description: { type: 'string', maxLength: 1024 },
+          },
+        },
+        response: { 303: { description: 'Back to the portal.', type: 'null' } },
+      },
+    },
+    async (request, reply) => {
+      const session = request.session;
+      if (!session) throw new Error('the session gate let a request without a session through');
+      const { code = '', state = '', error } = request.query as Record<string, string | undefined>;
+      try {
+        // First, before PayPal is asked anything: a return this session did not start stops here.
+        await spendPaypalState(db, session, state);
+        // The person cancelled at PayPal (error=access_denied), or PayPal refused.
+        if (error || !code) throw paypalAuthorizationFailed();
+        const profile = await getProfile(db, session.profileId);
+        assertMay(profile.status, 'addPayoutMethod');
+        await assertTypeOffered(profile, 'Paypal');
+        forms.assertValid('paypal', { authorizationCode: code });
+        const account = await paypal.account(code, paypalReturnUrl(profile.merchantId));
+        await added(session.profileId, async (tx) => {
+          await assertBelowMax(tx, session.profileId, 'Paypal', 'PayPal account');
+          return insertMethod(
+            tx,
+            session.profileId,
+            { type: 'Paypal', details: { email: account.email } },
+            false,
+          );
+        });
+        return reply.redirect('/paypal', 303);
+      } catch (failure) {
+        if (!(failure instanceof ApiError)) throw failure;
+        const name = errorNameOf(failure.message) ?? 'PaypalAuthorizationFailed';
+        request.log.info({ refused: name }, 'paypal connection refused');
+        return reply.redirect(`/paypal?${new URLSearchParams({ error: name }).toString()}`, 303);
+      }
     },
   );
 
