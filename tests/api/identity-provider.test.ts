@@ -4,6 +4,7 @@
 // to the live server. Each outcome lands on the profile status the lifecycle allows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_KEY,
   DATABASE_KINDS,
   latestOtp,
   PERSON,
@@ -159,6 +160,25 @@ describe.each(DATABASE_KINDS)('identity proofing at Stripe Identity on %s', (kin
     const late = await deliver(fake.event(first!.id, 'verified'));
     expect(late.json!.data).toEqual({ result: 'ignored' });
     expect(await user.status()).toBe('ID_PROOFING_PENDING');
+  });
+
+  it('lets production run Stripe without naming the identity simulator, and not the simulator', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      ADMIN_API_KEY: ADMIN_KEY,
+      ALLOW_SIMULATORS: 'paypal,card-vault,exchange-rates',
+    };
+    const stripe = await startLiveServer(kind, {
+      ...production,
+      IDENTITY_PROVIDER: 'stripe',
+      STRIPE_IDENTITY_API_KEY: API_KEY,
+      STRIPE_IDENTITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_IDENTITY_API_URL: fake.url,
+    });
+    await stripe.close();
+    await expect(startLiveServer(kind, production)).rejects.toThrow(
+      /simulators wired in \(identity-proofing\)/,
+    );
   });
 
   it('answers 503 and leaves the profile as it was when Stripe refuses the call', async () => {
