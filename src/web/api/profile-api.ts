@@ -111,7 +111,8 @@ export const profileApi = api.injectEndpoints({
     verifyAccessCode: build.mutation<{ status: boolean }, { profileId: string }>({
       query: (body) => ({ url: '/funnel/v1/me/verify-access-otp', method: 'POST', body }),
     }),
-    startIdProofing: build.mutation<{ status: ProfileStatus }, void>({
+    /** With a hosted provider, `verificationUrl` is its flow, where the person is sent. */
+    startIdProofing: build.mutation<{ status: ProfileStatus; verificationUrl?: string }, void>({
       query: () => ({ url: '/funnel/v1/id-proofing/start', method: 'POST' }),
       invalidatesTags: ['Profile', 'ProfileStatus'],
     }),

@@ -1,13 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import RegistrationPage from '../../../src/web/features/registration/components/registration-page';
 import VerifyAccountPage from '../../../src/web/features/registration/components/verify-account-page';
 import IdProofingPage from '../../../src/web/features/status-pages/components/id-proofing-page';
 import { errorsOf } from '../schema-form/support';
 import { configuration, handlers, profileWith, server } from '../support/server';
 import { renderPage } from './support';
+import type * as Navigation from '../../../src/web/lib/navigation';
+import { leaveTo } from '../../../src/web/lib/navigation';
+
+// jsdom cannot leave the page: the exit to a hosted identity check is recorded instead.
+vi.mock('../../../src/web/lib/navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof Navigation>()),
+  leaveTo: vi.fn(),
+}));
+/** What a hosted identity provider (Stripe Identity) answers the start with. */
+const HOSTED_FLOW = 'https://verify.stripe.com/start/test_session';
 
 describe('verify account', () => {
   const answers = (verify: () => Response) => {
@@ -186,6 +196,23 @@ describe('registration', () => {
     expect(started).toBe(1);
   });
 
+  it("sends the person to a hosted provider's identity check when the server answers its URL", async () => {
+    server.use(
+      handlers.profile(complete),
+      http.post('/master/funnel/v1/id-proofing/start', () =>
+        HttpResponse.json({
+          data: { status: 'ID_PROOFING_PENDING', verificationUrl: HOSTED_FLOW },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderPage(<RegistrationPage />, '/registration');
+    await user.click(await screen.findByRole('button', { name: 'Continue to identity check' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(HOSTED_FLOW));
+    expect(screen.queryByText('Root flow')).toBeNull();
+    vi.mocked(leaveTo).mockClear();
+  });
+
   it('edits the details of an activated profile from settings, without the setup steps', async () => {
     server.use(handlers.profile({ ...complete, status: 'ACTIVATED' }));
     await renderPage(<RegistrationPage />, '/registration/personal-info');
@@ -267,6 +294,25 @@ describe('registration', () => {
 });
 
 describe('id-proofing', () => {
+  it("starts the check, and leaves for a hosted provider's flow when there is one", async () => {
+    let started = 0;
+    server.use(
+      handlers.status('VERIFIED'),
+      http.post('/master/funnel/v1/id-proofing/start', () => {
+        started++;
+        return HttpResponse.json({
+          data: { status: 'ID_PROOFING_PENDING', verificationUrl: HOSTED_FLOW },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderPage(<IdProofingPage />, '/id-proofing');
+    await user.click(await screen.findByRole('button', { name: 'Start identity check' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(HOSTED_FLOW));
+    expect(started).toBe(1);
+    vi.mocked(leaveTo).mockClear();
+  });
+
   it('says we are checking while pending', async () => {
     server.use(handlers.status('ID_PROOFING_PENDING'));
     await renderPage(<IdProofingPage />, '/id-proofing');

@@ -26,6 +26,7 @@ import {
 } from '../../../api/profile-api';
 import { addressFormOf, detailsOf, storedNumbers, type Kind } from '../lib/profile-forms';
 import { errorsUnder } from '../../../lib/server-errors';
+import { leaveTo } from '../../../lib/navigation';
 import { loadApiError } from '../lib/load-api-error';
 import { PhonesSection } from './phones-section';
 import { StepProgress } from '../../../components/step-progress';
@@ -226,8 +227,10 @@ function RegistrationForms({
   const continueToIdentityCheck = async () => {
     setStartError(null);
     try {
-      await startIdProofing().unwrap();
-      void navigate('/');
+      const started = await startIdProofing().unwrap();
+      // A hosted provider's flow (Stripe Identity) brings the person back to /id-proofing.
+      if (started.verificationUrl) leaveTo(started.verificationUrl);
+      else void navigate('/');
     } catch {
       setStartError(t('registration.details.startFailed'));
     }

@@ -1,11 +1,13 @@
 // Step 3 of account setup. VERIFIED or ACTIVATED: what the identity check is (and, for VERIFIED,
 // a button to start it); ID_PROOFING_PENDING: we are checking, the status is polled every
 // profileRefreshInterval seconds and the root flow takes over once it changes; ID_PROOFING_FAILED:
-// correct the details, or contact support.
+// correct the details, or contact support. A hosted provider (Stripe Identity) answers the start
+// with its flow's URL: the person goes there and its return URL brings them back here.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
+import { leaveTo } from '../../../lib/navigation';
 import { useGetConfigurationQuery } from '../../../api/configuration-api';
 import { detailsPath } from '../../../../core/routes/signed-in-paths';
 import {
@@ -102,8 +104,10 @@ export default function IdProofingPage() {
   const start = async () => {
     setStartFailed(false);
     try {
-      await startIdProofing().unwrap();
-      void navigate('/');
+      const started = await startIdProofing().unwrap();
+      // A hosted provider's flow: the person completes it there and comes back to this page.
+      if (started.verificationUrl) leaveTo(started.verificationUrl);
+      else void navigate('/');
     } catch {
       setStartFailed(true);
     }
