@@ -7,10 +7,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { profiles, sessions, tokens } from '../db/schema';
+import { profiles, tokens } from '../db/schema';
 import type { ApiFieldError } from '../errors';
 import type { FormService } from '../services/forms';
 import { hashPassword, isCommonPassword } from '../services/passwords';
+import { revokeSessionsOf } from '../services/session-realm';
+import { RECIPIENT_SESSIONS } from '../services/sessions';
 import { liftLock } from './sign-in';
 
 export const RESET_PURPOSE = 'PASSWORD_RESET';
@@ -123,10 +125,7 @@ export async function endCredentialsAfterPasswordChange(
         isNull(tokens.usedAt),
       ),
     );
-  await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.profileId, profile.id), isNull(sessions.revokedAt)));
+  await revokeSessionsOf(tx, RECIPIENT_SESSIONS, profile.id, { at: now });
 }
 
 /** The account whose password was reset, as the "password changed" notice needs it. */

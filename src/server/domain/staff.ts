@@ -8,9 +8,9 @@
 // authenticator (confirmed by a current code); until then the account cannot sign in. Signed in,
 // they change either with their current password and code.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { staff, staffSessions } from '../db/schema';
+import { staff } from '../db/schema';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../errors';
 import {
   acceptTotpStep,
@@ -20,8 +20,8 @@ import {
 } from '../repositories/staff';
 import type { Sealer } from '../services/encryption';
 import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from '../services/passwords';
-import { hashSessionId } from '../services/sessions';
-import type { StaffRole, StaffSession } from '../services/staff-sessions';
+import { hashSessionId, revokeSessionsOf } from '../services/session-realm';
+import { STAFF_SESSIONS, type StaffRole, type StaffSession } from '../services/staff-sessions';
 import { newTotpSecret, totpSecretUri, totpStep } from '../services/totp';
 import {
   afterFailure,
@@ -151,10 +151,7 @@ export async function issueEnrolmentLink(
         signInHardLocked: false,
       })
       .where(eq(staff.id, account.id));
-    await tx
-      .update(staffSessions)
-      .set({ revokedAt: now })
-      .where(and(eq(staffSessions.staffId, account.id), isNull(staffSessions.revokedAt)));
+    await revokeSessionsOf(tx, STAFF_SESSIONS, account.id, { at: now });
     await recordAudit(tx, {
       staffId: account.id,
       actor: 'admin-key',
@@ -339,10 +336,7 @@ export async function disableStaffAccount(db: Database, email: string): Promise<
     if (!disabledAt) {
       disabledAt = new Date();
       await tx.update(staff).set({ disabledAt }).where(eq(staff.id, account.id));
-      await tx
-        .update(staffSessions)
-        .set({ revokedAt: disabledAt })
-        .where(and(eq(staffSessions.staffId, account.id), isNull(staffSessions.revokedAt)));
+      await revokeSessionsOf(tx, STAFF_SESSIONS, account.id, { at: disabledAt });
       await recordAudit(tx, {
         staffId: account.id,
         actor: 'admin-key',
@@ -517,20 +511,8 @@ async function accountOfSession(db: Database, session: StaffSession): Promise<St
 }
 
 /** Ends every session of an account but the one making the change. */
-async function endOtherSessions(db: Database, staffId: string, keep: string): Promise<number> {
-  const ended = await db
-    .update(staffSessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(staffSessions.staffId, staffId),
-        isNull(staffSessions.revokedAt),
-        ne(staffSessions.idHash, keep),
-      ),
-    )
-    .returning({ idHash: staffSessions.idHash });
-  return ended.length;
-}
+const endOtherSessions = (db: Database, staffId: string, keep: string): Promise<number> =>
+  revokeSessionsOf(db, STAFF_SESSIONS, staffId, { except: keep });
 
 /**
  * A signed-in staff member chooses a new password, with their current password and code; their

@@ -5,11 +5,14 @@
 //
 // Claim and guardian invitations are kept when they expire: the portal answers an expired one
 // as expired (not as unknown), and the claims point to them.
-import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { StaffTimeouts } from '../config';
-import { oneTimeCodes, sessions, staffSessions, tokens, unknownSignIns } from '../db/schema';
+import { oneTimeCodes, tokens, unknownSignIns } from '../db/schema';
 import { RESET_PURPOSE } from '../domain/password-reset';
+import { purgeEndedSessions } from '../services/session-realm';
+import { RECIPIENT_SESSIONS } from '../services/sessions';
+import { STAFF_SESSIONS } from '../services/staff-sessions';
 
 /**
  * Counts of an unknown email's failures are kept this long after its last one: the lock they
@@ -33,30 +36,8 @@ export async function purgeExpired(
 ): Promise<Record<string, number>> {
   const gone = async (rows: Promise<unknown[]>): Promise<number> => (await rows).length;
   return {
-    sessions: await gone(
-      db
-        .delete(sessions)
-        .where(
-          or(
-            isNotNull(sessions.revokedAt),
-            lt(sessions.absoluteExpiresAt, sql`now()`),
-            lt(sessions.lastSeenAt, ago(limits.idleTimeoutSeconds)),
-          ),
-        )
-        .returning({ id: sessions.idHash }),
-    ),
-    staffSessions: await gone(
-      db
-        .delete(staffSessions)
-        .where(
-          or(
-            isNotNull(staffSessions.revokedAt),
-            lt(staffSessions.absoluteExpiresAt, sql`now()`),
-            lt(staffSessions.lastSeenAt, ago(limits.staffTimeouts.idleSeconds)),
-          ),
-        )
-        .returning({ id: staffSessions.idHash }),
-    ),
+    sessions: await purgeEndedSessions(db, RECIPIENT_SESSIONS, limits.idleTimeoutSeconds),
+    staffSessions: await purgeEndedSessions(db, STAFF_SESSIONS, limits.staffTimeouts.idleSeconds),
     resetTokens: await gone(
       db
         .delete(tokens)

@@ -9,7 +9,7 @@
 //   the database), but the idle clock is written at most once per touch interval, so an active
 //   session may go idle up to that interval early, never late.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, getTableName, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableName, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import type { sessions, staffSessions } from '../db/schema';
@@ -96,7 +96,7 @@ export async function revokeSessionsOf(
   return ended.length;
 }
 
-/** Deletes the sessions that can no longer be used: revoked, past the absolute limit, or idle. */
+/** Deletes the sessions that can no longer be used: revoked, at the absolute limit, or idle (the purge job). */
 export async function purgeEndedSessions(
   db: Database,
   storage: SessionStorage,
@@ -108,8 +108,8 @@ export async function purgeEndedSessions(
     .where(
       or(
         isNotNull(table.revokedAt),
-        lt(table.absoluteExpiresAt, sql`now()`),
-        lt(table.lastSeenAt, new Date(Date.now() - idleSeconds * 1000)),
+        lte(table.absoluteExpiresAt, sql`now()`),
+        lt(table.lastSeenAt, sql`now() - make_interval(secs => ${idleSeconds})`),
       ),
     )
     .returning({ id: table.idHash });
