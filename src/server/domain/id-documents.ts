@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound, type ApiFieldError } from '../errors';
 import { recordAdminAudit } from '../repositories/admin-audit';
 import { getProfile, setStatus } from '../repositories/profiles';
 import type { Sealer } from '../services/encryption';
-import { assertTransition, isBlockedStatus } from '../services/profile-lifecycle';
+import { assertTransition, isBlockedStatus } from './profile-lifecycle';
 
 export const DOCUMENT_SIDES = ['front', 'back', 'selfie'] as const;
 export type DocumentSide = (typeof DOCUMENT_SIDES)[number];

@@ -14,7 +14,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { addresses, identityVerifications, identityWebhookEvents } from '../db/schema';
 import { getProfile, setStatus } from '../repositories/profiles';
-import { assertTransition, canTransition } from '../services/profile-lifecycle';
+import { assertTransition, canTransition } from './profile-lifecycle';
 import { badRequest, conflict, serviceUnavailable } from '../errors';
 import type { Sealer } from '../services/encryption';
 import type { MerchantDirectory } from '../services/merchants';

@@ -10,7 +10,7 @@ import { profiles } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { recordAdminAudit } from '../repositories/admin-audit';
 import { getProfile } from '../repositories/profiles';
-import { assertTransition, isBlockedStatus, isProfileStatus } from '../services/profile-lifecycle';
+import { assertTransition, isBlockedStatus, isProfileStatus } from './profile-lifecycle';
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
 
 export const OPERATOR_MOVES = ['hold', 'release', 'lock', 'deactivate', 'unblock'] as const;

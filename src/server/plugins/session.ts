@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, unauthorized } from '../errors';
 import { CSRF_COOKIE, type ActiveSession, type SessionStore } from '../services/sessions';
-import { isBlockedStatus } from '../services/profile-lifecycle';
+import { isBlockedStatus } from '../domain/profile-lifecycle';
 import { installSessionRealm } from './session-realm';
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import {
   STATUS_ACTIONS,
   type ProfileAction,
 } from '../../../src/core/profile/status-actions';
-import { PROFILE_STATUSES, TRANSITIONS } from '../../../src/server/services/profile-lifecycle';
+import { PROFILE_STATUSES, TRANSITIONS } from '../../../src/server/domain/profile-lifecycle';
 
 const ACTIONS: ProfileAction[] = [
   'acceptClaim',

@@ -3,7 +3,7 @@
 // domain/operator-status.ts; activation comes from proofing or a document decision, never from here.
 import type { FastifyPluginAsync } from 'fastify';
 import { changeStatusAsOperator } from '../../domain/operator-status';
-import { PROFILE_STATUSES } from '../../services/profile-lifecycle';
+import { PROFILE_STATUSES } from '../../domain/profile-lifecycle';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import { data, entity, exact, uuid } from '../../openapi/responses';
 import { adminActor } from './admin-key';

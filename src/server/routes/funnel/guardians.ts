@@ -9,7 +9,7 @@ import { guardians, tokens } from '../../db/schema';
 import { invitationExpiry } from '../../repositories/tokens';
 import { getProfile, setStatus, readProfileDto } from '../../repositories/profiles';
 import { portalOrigin } from '../../services/merchants';
-import { assertTransition } from '../../services/profile-lifecycle';
+import { assertTransition } from '../../domain/profile-lifecycle';
 import { assertMay } from '../../domain/status-policy';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
 import { data, entity, exact, RESPONSES, uuid } from '../../openapi/responses';

@@ -18,7 +18,7 @@ import { hashPassword, isCommonPassword } from '../../services/passwords';
 import { isInvitedEmail, NOT_INVITED_EMAIL } from '../../domain/registration';
 import { assertClaimInvitationLive, getLiveToken } from '../../repositories/tokens';
 import { redeemCode, sendCode } from '../../services/one-time-codes';
-import { assertTransition } from '../../services/profile-lifecycle';
+import { assertTransition } from '../../domain/profile-lifecycle';
 import { assertMay } from '../../domain/status-policy';
 import { deleteAccount } from '../../domain/account-deletion';
 import type { ProfileStatus } from '../../../core/types/entities/profile-status';
