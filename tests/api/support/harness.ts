@@ -7,9 +7,17 @@ import type { DatabaseHandle } from '../../../src/server/db/client';
 import { openTestDatabase, type DatabaseKind } from './databases';
 import { PERSON, US_ADDRESS } from '../../fixtures/people';
 import { checkResponses, type ResponseChecker } from '../../support/openapi-responses';
+import * as journeys from '../../support/journeys';
+import {
+  PASSWORD,
+  type CreatedClaim,
+  type Journey,
+  type OutboxMessage,
+} from '../../support/journeys';
+import { injectTransport } from '../../support/transport';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789-abcdefghij';
-export const PASSWORD = 'Sunrise-42-river';
+export { PASSWORD } from '../../support/journeys';
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export interface TestApp {
@@ -73,7 +81,7 @@ export interface ApiResponse<T = unknown> {
 export class Browser {
   private cookies = new Map<string, string>();
   constructor(
-    private readonly app: FastifyInstance,
+    readonly app: FastifyInstance,
     private readonly host = 'localhost',
   ) {}
 
@@ -158,45 +166,34 @@ export async function admin<T = unknown>(
   return { status: response.statusCode, body: response.json(), raw: response };
 }
 
-export interface CreatedClaim {
-  claim: { id: string; status: string };
-  tokenId: string;
-  inviteUrl: string;
+/** The shared journeys (tests/support/journeys.ts) in process, with this harness's Browser. */
+export function journeyOf(app: FastifyInstance): Journey<Browser> {
+  return {
+    transport: injectTransport(app),
+    adminKey: ADMIN_KEY,
+    browser: (host) => new Browser(app, host),
+    async call(browser, method, path, payload) {
+      const response = await browser.api(method, path, payload);
+      return { status: response.status, json: response.body, text: response.raw.body };
+    },
+    signIn: async (browser, email) => (await browser.signIn(email)).statusCode,
+  };
 }
 
-export async function createClaim(
+export type { CreatedClaim, OutboxMessage };
+
+export const createClaim = (
   app: FastifyInstance,
   email: string,
   amount = '125.50',
   currency = 'USD',
-): Promise<CreatedClaim> {
-  const response = await admin<CreatedClaim>(app, 'POST', '/claims', { email, amount, currency });
-  if (response.status !== 201)
-    throw new Error(`create claim: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data;
-}
+): Promise<CreatedClaim> => journeys.createClaim(journeyOf(app), email, amount, currency);
 
-interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  otp: string | null;
-}
+export const outbox = (app: FastifyInstance, to: string): Promise<OutboxMessage[]> =>
+  journeys.outbox(journeyOf(app), to);
 
-export async function outbox(app: FastifyInstance, to: string): Promise<OutboxMessage[]> {
-  const response = await app.inject({
-    method: 'GET',
-    url: `/master/dev/v1/outbox?to=${encodeURIComponent(to)}`,
-  });
-  return (response.json() as { data: OutboxMessage[] }).data;
-}
-
-export async function latestOtp(app: FastifyInstance, to: string): Promise<string> {
-  const message = (await outbox(app, to)).find((m) => m.otp);
-  if (!message?.otp) throw new Error(`no code was sent to ${to}`);
-  return message.otp;
-}
+export const latestOtp = (app: FastifyInstance, to: string): Promise<string> =>
+  journeys.latestOtp(journeyOf(app), to);
 
 let counter = 0;
 /** A unique email per call, so tests sharing a database never collide. */
@@ -205,22 +202,8 @@ export const uniqueEmail = (label = 'user'): string =>
 
 /** Admin creates a claim, the recipient registers for it and signs in. */
 export async function registeredUser(app: FastifyInstance, email = uniqueEmail()) {
-  const created = await createClaim(app, email);
-  const browser = new Browser(app);
-  const registration = await browser.api('POST', '/me', {
-    data: { email, termsAccepted: true },
-    password: PASSWORD,
-    claimId: created.claim.id,
-  });
-  if (registration.status !== 200)
-    throw new Error(`register: ${JSON.stringify(registration.body)}`);
-  await browser.signIn(email);
-  return {
-    browser,
-    email,
-    claimId: created.claim.id,
-    profileId: (registration.body.data as { id: string }).id,
-  };
+  const { profile, ...user } = await journeys.registeredUser(journeyOf(app), email);
+  return { ...user, profileId: profile.id };
 }
 
 export { PERSON, US_ADDRESS };
@@ -231,17 +214,8 @@ export async function activatedUser(
   email = uniqueEmail(),
   person: Json = PERSON,
 ) {
-  const user = await registeredUser(app, email);
-  await user.browser.api('POST', '/me/verify/otp', {});
-  await user.browser.api('PUT', '/me/verify', { otp: await latestOtp(app, email) });
-  const saved = await user.browser.api('PATCH', '/me', {
-    profileType: 'PERSON',
-    person,
-    addresses: [US_ADDRESS],
-  });
-  if (saved.status !== 200) throw new Error(`save profile: ${JSON.stringify(saved.body)}`);
-  const proofing = await user.browser.api<{ status: string }>('POST', '/id-proofing/start');
-  return { ...user, status: proofing.body.data.status };
+  const { profile, ...user } = await journeys.activatedUser(journeyOf(app), email, person);
+  return { ...user, profileId: profile.id };
 }
 
 /**
@@ -250,65 +224,20 @@ export async function activatedUser(
  * proofing runs next and the simulator decides by the last name (Pending, Fail, Mismatch,
  * Relationship, Final; any other activates). Answers the status the profile ends in.
  */
-export async function changeIdentity(
-  browser: Browser,
-  person: Json,
-  proof = true,
-): Promise<string> {
-  const saved = await browser.api('PATCH', '/me', {
-    profileType: 'PERSON',
-    person,
-    addresses: [US_ADDRESS],
-  });
-  if (saved.status !== 200) throw new Error(`save profile: ${JSON.stringify(saved.body)}`);
-  const answer = proof
-    ? await browser.api<{ status: string }>('POST', '/id-proofing/start')
-    : await browser.api<{ status: string }>('GET', '/me/status');
-  return answer.body.data.status;
-}
+export const changeIdentity = (browser: Browser, person: Json, proof = true): Promise<string> =>
+  journeys.changeIdentity(journeyOf(browser.app), browser, person, proof);
 
 /** A minor (VERIFIED, or waiting) invites a guardian: GUARDIAN_CONSENT_PENDING. */
-export async function inviteGuardian(browser: Browser, guardianEmail: string): Promise<string> {
-  const invited = await browser.api<{ status: string }>('POST', '/me/guardian/invite', {
-    firstName: 'Maria',
-    lastName: 'Lima',
-    guardianEmail,
-    relationship: 'PARENT',
-  });
-  if (invited.status !== 200) throw new Error(`invite guardian: ${JSON.stringify(invited.body)}`);
-  return invited.body.data.status;
-}
+export const inviteGuardian = (browser: Browser, guardianEmail: string): Promise<string> =>
+  journeys.inviteGuardian(journeyOf(browser.app), browser, guardianEmail);
 
 /**
  * The guardian invited at `guardianEmail` registers from the mailed link, verifies, is proofed and
  * decides for the minor (a refusal: GUARDIAN_CONSENT_REJECTED). Answers the minor's status.
  */
-export async function guardianDecides(
+export const guardianDecides = (
   app: FastifyInstance,
   minorId: string,
   guardianEmail: string,
   consent: boolean,
-): Promise<string> {
-  const invitation = (await outbox(app, guardianEmail))[0];
-  const tokenId = /user_id=([\w-]+)/.exec(invitation?.text ?? '')?.[1];
-  if (!tokenId) throw new Error(`no guardian invitation was sent to ${guardianEmail}`);
-  const guardian = new Browser(app);
-  const confirmed = await guardian.api('POST', '/me/confirm', {
-    tokenId,
-    password: PASSWORD,
-    preferredContact: 'EMAIL_ONLY',
-  });
-  if (confirmed.status !== 200) throw new Error(`guardian: ${JSON.stringify(confirmed.body)}`);
-  await guardian.signIn(guardianEmail);
-  await guardian.api('POST', '/me/verify/otp', {});
-  await guardian.api('PUT', '/me/verify', { otp: await latestOtp(app, guardianEmail) });
-  const proofed = await changeIdentity(guardian, { ...PERSON, firstName: 'Maria' });
-  if (proofed !== 'ACTIVATED') throw new Error(`guardian proofing: ${proofed}`);
-  const decided = await guardian.api<{ minorStatus: string }>(
-    'POST',
-    `/me/guardian/confirm-consent/${minorId}`,
-    { consent },
-  );
-  if (decided.status !== 200) throw new Error(`guardian decision: ${JSON.stringify(decided.body)}`);
-  return decided.body.data.minorStatus;
-}
+): Promise<string> => journeys.guardianDecides(journeyOf(app), minorId, guardianEmail, consent);

@@ -1,7 +1,6 @@
 // The real server for attack tests: the app built as `npm start` builds it, listening on a free
 // loopback port, on PGlite or PostgreSQL. Attacks go over real HTTP (node:http, so every header,
 // Host and X-Forwarded-For included, is the attacker's to choose), never through `inject`.
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -12,10 +11,18 @@ import type { DatabaseHandle } from '../../../src/server/db/client';
 import { openTestDatabase, type DatabaseKind } from '../../api/support/databases';
 import { PERSON, US_ADDRESS } from '../../fixtures/people';
 import { checkResponses, type ResponseChecker } from '../../support/openapi-responses';
+import * as journeys from '../../support/journeys';
+import {
+  PASSWORD,
+  type CreatedClaim,
+  type Journey,
+  type OutboxMessage,
+} from '../../support/journeys';
+import { httpTransport } from '../../support/transport';
 
 export { DATABASE_KINDS } from '../../api/support/databases';
 export const ADMIN_KEY = 'security-admin-key-0123456789-abcdef';
-export const PASSWORD = 'Sunrise-42-river';
+export { PASSWORD } from '../../support/journeys';
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
 
 export interface LiveServer {
@@ -102,46 +109,24 @@ export interface HttpResponse {
 }
 
 /** One HTTP request with exactly the headers given (no cookie jar, no defaults but Host). */
-export function rawRequest(
+export async function rawRequest(
   server: Pick<LiveServer, 'port'>,
   method: string,
   path: string,
   headers: Record<string, string> = {},
   body?: string,
 ): Promise<HttpResponse> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        method,
-        path,
-        headers: {
-          host: 'localhost',
-          ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: HttpResponse['json'];
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${path} timed out`)));
-    if (body !== undefined) req.write(body);
-    req.end();
+  const response = await httpTransport(server).request(method, path, {
+    headers,
+    ...(body !== undefined ? { body } : {}),
   });
+  let json: HttpResponse['json'];
+  try {
+    json = JSON.parse(response.body);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text: response.body, json };
 }
 
 /**
@@ -288,53 +273,35 @@ export async function adminCall(
   );
 }
 
-export interface CreatedClaim {
-  claim: { id: string; status: string };
-  tokenId: string;
-  inviteUrl: string;
+/** The shared journeys (tests/support/journeys.ts) over real HTTP, with HttpBrowser. */
+export function journeyOf(server: Pick<LiveServer, 'port'>): Journey<HttpBrowser> {
+  return {
+    transport: httpTransport(server),
+    adminKey: ADMIN_KEY,
+    browser: (host) => new HttpBrowser(server, host),
+    async call(browser, method, path, payload) {
+      const response = await browser.api(method, path, payload);
+      return { status: response.status, json: response.json, text: response.text };
+    },
+    signIn: async (browser, email) => (await browser.signIn(email)).status,
+  };
 }
 
-export async function createClaim(
+export type { CreatedClaim, OutboxMessage };
+
+export const createClaim = (
   server: LiveServer,
   email: string,
   amount = '125.50',
   currency = 'USD',
   host = 'localhost',
-): Promise<CreatedClaim> {
-  const body = JSON.stringify({ email, amount, currency });
-  const response = await rawRequest(
-    server,
-    'POST',
-    '/master/admin/v1/claims',
-    { host, 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' },
-    body,
-  );
-  if (response.status !== 201) throw new Error(`create claim: ${response.status} ${response.text}`);
-  return response.json!.data as CreatedClaim;
-}
+): Promise<CreatedClaim> => journeys.createClaim(journeyOf(server), email, amount, currency, host);
 
-export interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  otp: string | null;
-  createdAt: string;
-}
+export const outbox = (server: LiveServer, to: string): Promise<OutboxMessage[]> =>
+  journeys.outbox(journeyOf(server), to);
 
-export async function outbox(server: LiveServer, to: string): Promise<OutboxMessage[]> {
-  const response = await rawRequest(
-    server,
-    'GET',
-    `/master/dev/v1/outbox?to=${encodeURIComponent(to)}`,
-  );
-  return response.json!.data as OutboxMessage[];
-}
-
-export async function latestOtp(server: LiveServer, to: string): Promise<string> {
-  const message = (await outbox(server, to)).find((m) => m.otp);
-  if (!message?.otp) throw new Error(`no code was sent to ${to}`);
-  return message.otp;
-}
+export const latestOtp = (server: LiveServer, to: string): Promise<string> =>
+  journeys.latestOtp(journeyOf(server), to);
 
 let counter = 0;
 /** The rows of a raw `db.execute`: node-postgres answers `{ rows }`, PGlite's driver the same or an array. */
@@ -350,22 +317,8 @@ export async function registeredUser(
   email = uniqueEmail(),
   host = 'localhost',
 ) {
-  const created = await createClaim(server, email, '125.50', 'USD', host);
-  const browser = new HttpBrowser(server, host);
-  const registration = await browser.api('POST', '/me', {
-    data: { email, termsAccepted: true },
-    password: PASSWORD,
-    claimId: created.claim.id,
-  });
-  if (registration.status !== 200) throw new Error(`register: ${registration.text}`);
-  const signIn = await browser.signIn(email);
-  if (signIn.status !== 303) throw new Error(`sign in: ${signIn.status} ${signIn.text}`);
-  return {
-    browser,
-    email,
-    claimId: created.claim.id,
-    profileId: (registration.json!.data as { id: string }).id,
-  };
+  const { profile, ...user } = await journeys.registeredUser(journeyOf(server), email, { host });
+  return { ...user, profileId: profile.id };
 }
 
 /** Registered, verified, person profile saved, identity proofing passed: ACTIVATED. */
@@ -374,17 +327,8 @@ export async function activatedUser(
   email = uniqueEmail(),
   person: Record<string, unknown> = PERSON,
 ) {
-  const user = await registeredUser(server, email);
-  await user.browser.api('POST', '/me/verify/otp', {});
-  await user.browser.api('PUT', '/me/verify', { otp: await latestOtp(server, email) });
-  const saved = await user.browser.api('PATCH', '/me', {
-    profileType: 'PERSON',
-    person,
-    addresses: [US_ADDRESS],
-  });
-  if (saved.status !== 200) throw new Error(`save profile: ${saved.text}`);
-  const proofing = await user.browser.api('POST', '/id-proofing/start');
-  return { ...user, status: (proofing.json!.data as { status: string }).status };
+  const { profile, ...user } = await journeys.activatedUser(journeyOf(server), email, person);
+  return { ...user, profileId: profile.id };
 }
 
 export { PERSON, US_ADDRESS };
