@@ -7,6 +7,7 @@ import { EDITOR_ID_PREFIX, inputIdOf } from './editor-ids';
 import { importValidatorModuleOrNull } from './editor-module';
 import type { ApiFieldError, RuleFile } from './api';
 import { editorVariant } from './editor-schema';
+import { withListTemplates } from './list-ui-schema';
 import type { PrecompiledValidate } from '../../core/validation/precompiled';
 import { texts } from './texts';
 
@@ -58,7 +59,10 @@ export function RuleEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [opened, wholeFile],
   );
-  const uiSchema = useMemo(() => mergeUi(variant.uiSchema, UI_SCHEMA), [variant]);
+  const uiSchema = useMemo(
+    () => withListTemplates(variant.schema, mergeUi(variant.uiSchema, UI_SCHEMA)),
+    [variant],
+  );
   // A refusal also shows under the field it names, until that field changes, in the server's
   // words (no translation key matches, so SchemaForm shows the message as it is).
   const fieldErrors = useMemo<ServerFieldError[]>(

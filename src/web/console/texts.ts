@@ -189,6 +189,15 @@ export const texts = {
     sent_back: 'sent back',
     published: 'published',
   } as Record<string, string>,
+  /** The rule editor's lists (currencies, accepted values, countries of a shared rule). */
+  list: {
+    nouns: { currency: 'Currency', country: 'Country', value: 'Value', item: 'Item' },
+    add: (noun: string) => `Add ${noun.toLowerCase()}`,
+    moveUp: (name: string) => `Move ${name} up`,
+    moveDown: (name: string) => `Move ${name} down`,
+    remove: (name: string) => `Remove ${name}`,
+    empty: 'None yet.',
+  },
   loading: 'Loading',
   loadFailed: 'This page could not be loaded: ',
   retry: 'Retry',
