@@ -49,13 +49,13 @@ async function resetLinks(server: LiveServer, to: string, atLeast = 1): Promise<
 }
 const tokenOf = (link: string): string => new URL(link).searchParams.get('token') ?? '';
 
-/** A sign-in page text of `locale` as a pattern, its placeholders matching anything. */
-const signInText = (locale: string, key: string): RegExp => {
+/** A mail text of `locale` (mail.<kind>.<part>) as a pattern, its placeholders matching anything. */
+const mailText = (locale: string, kind: string, part: 'subject' | 'body'): RegExp => {
   const common = JSON.parse(readFileSync(`locales/${locale}/common.json`, 'utf8')) as {
-    signInPage: Record<string, string>;
+    mail: Record<string, Record<string, string> | undefined>;
   };
-  const text = common.signInPage[key] ?? '';
-  expect(text, `${locale} signInPage.${key}`).not.toBe('');
+  const text = common.mail[kind]?.[part] ?? '';
+  expect(text, `${locale} mail.${kind}.${part}`).not.toBe('');
   const parts = text.split(/\{\{\w+\}\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${parts.join('.+')}$`, 's');
 };
@@ -216,13 +216,12 @@ describe.each(DATABASE_KINDS)('password reset attacks on %s', (kind) => {
     for (let i = 0; i < 50 && !notice; i++) {
       notice = (await outbox(server, user.email)).find(
         (m) =>
-          !/\/reset\?/.test(m.text) &&
-          signInText('de', 'passwordChangedMailSubject').test(m.subject),
+          !/\/reset\?/.test(m.text) && mailText('de', 'passwordChanged', 'subject').test(m.subject),
       );
       if (!notice) await new Promise((r) => setTimeout(r, 100));
     }
     expect(notice, 'the password-changed notice').toBeDefined();
-    expect(notice!.text).toMatch(signInText('de', 'passwordChangedMailText'));
+    expect(notice!.text).toMatch(mailText('de', 'passwordChanged', 'body'));
     expect(notice!.text).toContain(`${FORGOT}?lang=de`);
   });
 

@@ -192,7 +192,7 @@ describe.each(DATABASE_KINDS)('sign-in attacks on %s', (kind) => {
     expect((await row(profileId)).signInHardLocked).toBe(true);
 
     const mail = (await outbox(server, email))[0]!;
-    expect(mail.subject).toBe(t.unlockMailSubject.replace('{{portalName}}', 'Payee Portal'));
+    expect(mail.subject).toBe(en.mail.unlockCode.subject.replace('{{portalName}}', 'Payee Portal'));
     expect(mail.text).toContain(`http://localhost:8080${UNLOCK}?state=`);
     expect(mail.text).not.toContain(email);
     expect(mail.otp).toMatch(/^\d{6}$/);

@@ -6,10 +6,15 @@
 // account a notice that its password was changed.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { isLocale, type Locale } from '../../core/i18n/messages';
+import type { AppDeps } from '../context';
 import type { Database } from '../db/client';
 import { profiles, tokens } from '../db/schema';
 import type { ApiFieldError } from '../errors';
+import { composePasswordChanged, composePasswordReset, recipientLocale } from '../mail/compose';
+import { findProfileByEmail } from '../repositories/profiles';
 import type { FormService } from '../services/forms';
+import { portalOrigin } from '../services/merchants';
 import { hashPassword, isCommonPassword } from '../services/passwords';
 import { revokeSessionsOf } from '../services/session-realm';
 import { RECIPIENT_SESSIONS } from '../services/sessions';
@@ -194,4 +199,82 @@ export async function resetPassword(
     return true;
   });
   return done ? { state: 'done', profileId: profile.id } : { state: 'expired' };
+}
+
+export type PasswordResetDeps = Pick<AppDeps, 'db' | 'mailer' | 'merchants' | 'config' | 'forms'>;
+
+/** A reset asked for an email with an account: `deliver` issues and mails the link (if any). */
+export interface ResetRequest {
+  profileId: string;
+  /** Whether a link went out (false: the account had RESETS_PER_HOUR this hour). */
+  deliver(): Promise<boolean>;
+}
+
+/**
+ * The reset flow of the portal's sign-in pages under `loginPath` (the page's own path; the links
+ * go to the account's own merchant's portal).
+ */
+export function passwordResets(deps: PasswordResetDeps) {
+  const { db, mailer, merchants, config, forms } = deps;
+  const merchantOf = (merchantId: string) =>
+    merchants.byId(merchantId) ?? merchants.forHost(undefined);
+
+  /**
+   * Asks for a reset link. Answers undefined for an email without an account; otherwise the
+   * caller delivers after answering, so the time taken does not tell an account from none.
+   */
+  async function requestReset(
+    email: string,
+    loginPath: string,
+    pageLocale: Locale,
+  ): Promise<ResetRequest | undefined> {
+    const profile = email.trim() ? await findProfileByEmail(db, email.trim()) : undefined;
+    if (!profile) return undefined;
+    const deliver = async (): Promise<boolean> => {
+      const token = await issueResetToken(db, profile);
+      if (!token) return false;
+      // The account's language, else the page's, where the account asked.
+      const merchant = merchantOf(profile.merchantId);
+      const locale = isLocale(profile.preferredLanguage) ? profile.preferredLanguage : pageLocale;
+      const link = `${portalOrigin(config.publicUrl, merchant)}${loginPath}/reset?${new URLSearchParams({ token, lang: locale })}`;
+      await mailer.enqueue(db, {
+        to: profile.email,
+        ...composePasswordReset(locale, merchant, { link, minutes: RESET_TTL_MINUTES }),
+      });
+      await mailer.flush();
+      return true;
+    };
+    return { profileId: profile.id, deliver };
+  }
+
+  /**
+   * Queues, in the reset's transaction, the "your password was changed" notice in the account's
+   * stored language, with the way to take the account back (a new reset link) on its own portal.
+   */
+  const queuePasswordChanged =
+    (loginPath: string) =>
+    async (tx: Database, account: ResetAccount): Promise<void> => {
+      const merchant = merchantOf(account.merchantId);
+      const locale = recipientLocale(account.preferredLanguage, merchant);
+      const link = `${portalOrigin(config.publicUrl, merchant)}${loginPath}/forgot?${new URLSearchParams({ lang: locale })}`;
+      await mailer.enqueue(tx, {
+        to: account.email,
+        ...composePasswordChanged(locale, merchant, { link }),
+      });
+    };
+
+  return {
+    requestReset,
+    isLive: (token: string) => isLiveResetToken(db, token),
+    /** resetPassword with the notice queued; the caller flushes the mailer after answering. */
+    reset: (token: string, password: string, passwordConfirmation: string, loginPath: string) =>
+      resetPassword(
+        db,
+        forms,
+        token,
+        password,
+        passwordConfirmation,
+        queuePasswordChanged(loginPath),
+      ),
+  };
 }

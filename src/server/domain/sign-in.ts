@@ -1,13 +1,20 @@
 // Sign-in rules: per-account throttling (NIST SP 800-63B 5.2.2), login CSRF (the form is accepted
 // only from the portal's own pages) and where a sign-in may send the browser afterwards. The
 // throttle is the same for recipients (profiles) and the rules console's staff (staff): one rule,
-// counted in each account's own row.
+// counted in each account's own row. recipientSignIn is the portal's whole sign-in flow (password
+// check, lock, unknown emails, the unlock code); routes/auth/pages.ts renders what it answers.
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Locale } from '../../core/i18n/messages';
+import type { AppDeps } from '../context';
 import type { Database } from '../db/client';
 import { profiles, staff, unknownSignIns } from '../db/schema';
-import type { ProfileRow } from '../repositories/profiles';
-import { hashPassword, needsRehash } from '../services/passwords';
+import { ApiError } from '../errors';
+import { composeUnlockCode, recipientLocale } from '../mail/compose';
+import { findProfileByEmail, type ProfileRow } from '../repositories/profiles';
+import { portalOrigin } from '../services/merchants';
+import { redeemCode, sendCode } from '../services/one-time-codes';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../services/passwords';
 
 /** Consecutive failures after which each further failure locks sign-in for a while. */
 export const SOFT_LOCK_AFTER_FAILURES = 5;
@@ -308,3 +315,158 @@ export function safeTarget(state: unknown, origin = 'http://portal.invalid'): st
   // `/..//evil` normalises to the path `//evil`: same origin here, another host in a Location.
   return /^\/(?![/\\])/.test(target) ? target : '/';
 }
+
+export type LockedGate = Exclude<SignInGate, { state: 'open' }>;
+
+/** The unlock page under a login path, opened with `state` in `locale`. */
+export const unlockHref = (loginPath: string, state: string, locale: Locale): string =>
+  `${loginPath}/unlock?${new URLSearchParams({ state, lang: locale })}`;
+
+/** What a refused sign-in is logged with; never part of the answer. */
+export interface RefusalDetail {
+  /** Refused by a lock in force (before any password check), not as a wrong password. */
+  lockedOut: boolean;
+  profileId?: string;
+  /** The account's consecutive failures with this one. */
+  failures?: number;
+  /** This failure reached the hard lock: the unlock code was mailed (once). */
+  newlyHardLocked?: boolean;
+  /** The unlock code could not be sent; the lock stands, the page can send another. */
+  unlockCodeError?: unknown;
+}
+
+/**
+ * A sign-in's outcome. A refusal carries the gate it leaves, the same for an email with an account
+ * and one without after the same tries: only `detail` (for the log) tells them apart.
+ */
+export type SignInOutcome =
+  | { state: 'signedIn'; profileId: string }
+  | { state: 'refused'; gate: SignInGate; detail: RefusalDetail };
+
+export type UnlockOutcome =
+  | { state: 'unlocked'; profileId: string }
+  | { state: 'wrongCode' }
+  /** Too many wrong codes: only a new code helps. */
+  | { state: 'codeLocked' };
+
+export type RecipientSignInDeps = Pick<
+  AppDeps,
+  'db' | 'mailer' | 'merchants' | 'config' | 'metrics'
+>;
+
+/** The portal's sign-in: the password check with its throttle, and the unlock of a hard lock. */
+export function recipientSignIn(deps: RecipientSignInDeps) {
+  const { db, mailer, merchants, config, metrics } = deps;
+
+  const lookUp = (email: string) =>
+    email ? findProfileByEmail(db, email.trim()) : Promise.resolve(undefined);
+
+  /** Mails the unlock code in the account's language, with a link to its portal's unlock page. */
+  async function sendUnlockCode(profile: ProfileRow) {
+    const merchant = merchants.byId(profile.merchantId) ?? merchants.forHost(undefined);
+    const locale = recipientLocale(profile.preferredLanguage, merchant);
+    const loginPath = merchant.configuration.appConfig.loginPagePath;
+    const link = `${portalOrigin(config.publicUrl, merchant)}${unlockHref(loginPath, '/', locale)}`;
+    return sendCode(
+      db,
+      mailer,
+      { profileId: profile.id, purpose: 'SIGN_IN_UNLOCK', subject: `account:${profile.id}` },
+      (code) => ({
+        to: profile.email,
+        ...composeUnlockCode(locale, merchant, { prefix: code.prefix, code: code.code, link }),
+        otp: code.code,
+      }),
+    );
+  }
+
+  /**
+   * Checks an email and password. Every attempt is counted before the password is checked, so
+   * parallel guesses meet the lock too; an email with no account is counted, locked and timed as
+   * an account would be, so neither the answers nor their timing tell which emails have one. The
+   * hundredth failure hard-locks the account and mails it the unlock code.
+   */
+  async function signIn(email: string, password: string): Promise<SignInOutcome> {
+    const profile = await lookUp(email);
+    if (!profile) {
+      const attempt = await failUnknownAttempt(db, email, undefined, 'recipients', metrics);
+      if (attempt.counted) await verifyPassword(password, DUMMY_HASH);
+      return {
+        state: 'refused',
+        gate: attempt.gate,
+        detail: { lockedOut: attempt.gate.state !== 'open' },
+      };
+    }
+    const attempt = await takeAttempt(db, profile.id);
+    if (attempt.gate.state !== 'open')
+      return {
+        state: 'refused',
+        gate: attempt.gate,
+        detail: { lockedOut: true, profileId: profile.id },
+      };
+    const matches = await verifyPassword(password, profile.passwordHash).catch(
+      async (error: unknown) => {
+        // Not a wrong guess (too busy to hash, the database failed): the attempt is given back.
+        await returnAttempt(db, profile.id).catch(() => {});
+        throw error;
+      },
+    );
+    if (!matches) {
+      const after = await afterFailure(db, profile.id, attempt.failures, metrics);
+      const detail: RefusalDetail = {
+        lockedOut: false,
+        profileId: profile.id,
+        failures: attempt.failures,
+        newlyHardLocked: after.newlyHardLocked,
+      };
+      if (after.newlyHardLocked)
+        await sendUnlockCode(profile).catch((error: unknown) => {
+          detail.unlockCodeError = error;
+        });
+      return { state: 'refused', gate: after.gate, detail };
+    }
+    await recordSuccess(db, profile, password);
+    return { state: 'signedIn', profileId: profile.id };
+  }
+
+  /**
+   * A new unlock code for a hard-locked account. The same answer whether or not the email has a
+   * locked account; 'tooManyCodes' only when that account was sent too many already.
+   */
+  async function resendUnlockCode(email: string): Promise<'sent' | 'tooManyCodes'> {
+    const profile = await lookUp(email);
+    if (profile && signInGate(profile).state === 'hardLocked') {
+      try {
+        await sendUnlockCode(profile);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.statusCode === 429)) throw error;
+        return 'tooManyCodes';
+      }
+    }
+    return 'sent';
+  }
+
+  /** The emailed code lifts a hard lock; any other email or code is a wrong code. */
+  async function unlock(email: string, code: string): Promise<UnlockOutcome> {
+    const profile = await lookUp(email);
+    if (!profile || signInGate(profile).state !== 'hardLocked') return { state: 'wrongCode' };
+    try {
+      await redeemCode(
+        db,
+        {
+          profileId: profile.id,
+          purpose: 'SIGN_IN_UNLOCK',
+          subject: `account:${profile.id}`,
+          code: code.trim(),
+        },
+        (tx) => liftLock(tx, profile.id),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { state: error.statusCode === 429 ? 'codeLocked' : 'wrongCode' };
+    }
+    return { state: 'unlocked', profileId: profile.id };
+  }
+
+  return { signIn, resendUnlockCode, unlock };
+}
+export type RecipientSignIn = ReturnType<typeof recipientSignIn>;

@@ -143,3 +143,38 @@ export function composeGuardianRequest(
     text: text(locale, 'guardianRequest.body', values),
   });
 }
+
+/** The sign-in mails of an account (texts under mail.<kind>, the portal's name in them). */
+function accountMail(
+  locale: Locale,
+  merchant: Merchant,
+  kind: 'unlockCode' | 'passwordReset' | 'passwordChanged',
+  values: Record<string, unknown>,
+): ComposedMail {
+  const all = { portalName: merchant.configuration.branding.portalName, ...values };
+  return branded(locale, merchant, {
+    subject: text(locale, `${kind}.subject`, all),
+    text: text(locale, `${kind}.body`, all),
+  });
+}
+
+/** The code that unlocks a hard-locked sign-in, with the link to the portal's unlock page. */
+export const composeUnlockCode = (
+  locale: Locale,
+  merchant: Merchant,
+  unlock: { prefix: string; code: string; link: string },
+): ComposedMail => accountMail(locale, merchant, 'unlockCode', unlock);
+
+/** A password reset link, valid `minutes`. */
+export const composePasswordReset = (
+  locale: Locale,
+  merchant: Merchant,
+  reset: { link: string; minutes: number },
+): ComposedMail => accountMail(locale, merchant, 'passwordReset', reset);
+
+/** "Your password was changed", with the way to take the account back (a new reset link). */
+export const composePasswordChanged = (
+  locale: Locale,
+  merchant: Merchant,
+  notice: { link: string },
+): ComposedMail => accountMail(locale, merchant, 'passwordChanged', notice);
