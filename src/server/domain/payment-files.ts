@@ -16,7 +16,8 @@ import { conflict } from '../errors';
 import type { Sealer } from '../services/encryption';
 import type { Merchant, MerchantDirectory } from '../services/merchants';
 import type { MerchantPayer } from '../../core/types/entities/merchant-payer';
-import { isBankType, sealedBinding, type PaymentMethodRow } from '../repositories/payment-methods';
+import { isBankType } from '../../core/payout/bank-fields';
+import { sealedBinding, type PaymentMethodRow } from '../repositories/payment-methods';
 import type { ProfileRow } from '../repositories/profiles';
 import { inMinorUnits, sumOf } from '../services/payment-files/amounts';
 import {

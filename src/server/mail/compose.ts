@@ -2,10 +2,11 @@
 // merchant's name in subject and body, amounts and dates laid out for the recipient's language.
 import { interpolate, isLocale, lookup, type Locale } from '../../core/i18n/messages';
 import { loadCommon } from '../../core/i18n/load-locales';
+import { isBankType } from '../../core/payout/bank-fields';
 import type { Merchant } from '../services/merchants';
 import { CODE_TTL_MS } from '../services/one-time-codes';
 import { brandedHtml } from './html';
-import { formatMailDate, formatMoney } from './money';
+import { formatMailDate, formatMailDateTime, formatMoney } from './money';
 
 /** How long a mailed one-time code works, in minutes. */
 export const CODE_TTL_MINUTES = CODE_TTL_MS / 60_000;
@@ -178,3 +179,30 @@ export const composePasswordChanged = (
   merchant: Merchant,
   notice: { link: string },
 ): ComposedMail => accountMail(locale, merchant, 'passwordChanged', notice);
+
+export type PayoutMethodChange = 'added' | 'changed' | 'removed' | 'preferred';
+
+/**
+ * The notice of a change of payout methods, to the account's email: what changed, on which
+ * account and when (written for the language, in UTC), so a stolen session cannot redirect money
+ * silently. Bank accounts of every transfer method are named alike.
+ */
+export function composePayoutMethodChange(
+  locale: Locale,
+  merchant: Merchant,
+  notice: { change: PayoutMethodChange; methodType: string; email: string; at: Date },
+): ComposedMail {
+  const typeKey = isBankType(notice.methodType) ? 'bank' : notice.methodType;
+  const type = lookup(mailStrings(locale), `mail.payoutMethodChange.types.${typeKey}`);
+  const values = {
+    merchant: merchantName(merchant),
+    type: type ?? notice.methodType,
+    what: text(locale, `payoutMethodChange.what.${notice.change}`, {}),
+    email: notice.email,
+    when: formatMailDateTime(notice.at, locale),
+  };
+  return branded(locale, merchant, {
+    subject: text(locale, 'payoutMethodChange.subject', values),
+    text: text(locale, 'payoutMethodChange.body', values),
+  });
+}

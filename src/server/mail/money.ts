@@ -20,3 +20,20 @@ export function formatMoney(amount: string, currency: string, locale: string): s
 export function formatMailDate(date: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
+
+// Built once per language: constructing an Intl formatter costs far more than using one.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time formatted for `locale` (long date, short time) in UTC. */
+export function formatMailDateTime(date: Date, locale: string): string {
+  let format = dateTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    });
+    dateTimeFormats.set(locale, format);
+  }
+  return format.format(date);
+}

@@ -1,8 +1,11 @@
-// Payout method rows: ownership and usability checks shared by claims and the method routes.
-import { and, desc, eq, sql } from 'drizzle-orm';
+// Payout method rows: ownership and usability checks shared by claims and the method routes, and
+// the queries of domain/payout-methods (what is frozen by a claim, the list as shown, writes).
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { paymentMethods } from '../db/schema';
+import { preparedPerHandle } from '../db/prepared';
+import { addresses, claims, paymentMethods, profiles } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { isBankType } from '../../core/payout/bank-fields';
 import type { BankAccount } from '../../core/types/entities/bank-account';
 import type { DebitCard } from '../../core/types/entities/debit-card';
 import type { PaymentMethod } from '../../core/types/entities/payment-method';
@@ -43,20 +46,6 @@ export async function assertUsable(
 }
 
 // ---- reading and shaping ----------------------------------------------------------------------
-
-export const BANK_TYPES = ['ACH', 'WIRE', 'RTP'] as const;
-export const isBankType = (type: string): boolean =>
-  (BANK_TYPES as readonly string[]).includes(type);
-
-/** "•••• 6789": only the last four characters of a number stay readable. */
-export const maskTail = (value: string, visible = 4): string =>
-  value.length <= visible ? '•'.repeat(value.length) : `•••• ${value.slice(-visible)}`;
-
-/** "DE89 •••• 3000": country and check digits, then the last four, as banks print them. */
-export function maskIban(iban: string): string {
-  const compact = iban.replace(/\s+/g, '').toUpperCase();
-  return `${compact.slice(0, 4)} •••• ${compact.slice(-4)}`;
-}
 
 export function toPaymentMethodDto(row: PaymentMethodRow): PaymentMethod {
   const d = row.details as Record<string, unknown>;
@@ -142,3 +131,182 @@ export async function setPreferred(tx: Database, profileId: string, id: string):
 
 /** What a bank account's sealed numbers are bound to: its own row (AES-GCM additional data). */
 export const sealedBinding = (methodId: string): string => `payment_methods:${methodId}`;
+
+// ---- writing ---------------------------------------------------------------------------------
+
+/** The columns a payout method is written with; `id` when a sealed value is bound to it first. */
+export interface NewPaymentMethod {
+  id?: string;
+  type: string;
+  status?: string;
+  details: Record<string, unknown>;
+  sealed?: string | null;
+  vaultToken?: string | null;
+}
+
+/** Inserts a method, not preferred (the caller decides), ACTIVE unless told otherwise. */
+export async function insertPaymentMethod(
+  tx: Database,
+  profileId: string,
+  values: NewPaymentMethod,
+): Promise<PaymentMethodRow> {
+  const [row] = await tx
+    .insert(paymentMethods)
+    .values({ profileId, status: 'ACTIVE', ...values, preferred: false })
+    .returning();
+  if (!row) throw new Error('payment method insert returned nothing');
+  return row;
+}
+
+export async function updatePaymentMethod(
+  tx: Database,
+  id: string,
+  values: Partial<Pick<PaymentMethodRow, 'type' | 'status' | 'details' | 'sealed' | 'preferred'>>,
+): Promise<void> {
+  await tx
+    .update(paymentMethods)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(paymentMethods.id, id));
+}
+
+export async function deletePaymentMethod(tx: Database, id: string): Promise<void> {
+  await tx.delete(paymentMethods).where(eq(paymentMethods.id, id));
+}
+
+export async function countPaymentMethods(
+  tx: Database,
+  profileId: string,
+  type: string,
+): Promise<number> {
+  return (
+    await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.profileId, profileId), eq(paymentMethods.type, type)))
+  ).length;
+}
+
+// ---- what the rules read -----------------------------------------------------------------------
+
+/** The country of the profile's first address (where residency is not stated). */
+export async function addressCountryOf(
+  db: Database,
+  profileId: string,
+): Promise<string | undefined> {
+  const [address] = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.profileId, profileId))
+    .limit(1);
+  return address?.fields.countryCode;
+}
+
+/** Whether the profile has an address (where a paper check is mailed). */
+export const hasAddress = async (db: Database, profileId: string): Promise<boolean> =>
+  (
+    await db
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.profileId, profileId))
+      .limit(1)
+  ).length > 0;
+
+/** Who is told of a change of payout methods: the account's email, language and merchant. */
+export async function noticeRecipientOf(tx: Database, profileId: string) {
+  const [profile] = await tx
+    .select({
+      email: profiles.email,
+      language: profiles.preferredLanguage,
+      merchantId: profiles.merchantId,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return profile;
+}
+
+/** Claim statuses in which the chosen payout method must not change. */
+export const PAYMENT_PENDING_STATUSES = ['PAYMENT_IN_PROGRESS'] as const;
+
+/** Ids among `methodIds` that a claim in progress points to. */
+export async function lockedMethodIds(db: Database, methodIds: string[]): Promise<Set<string>> {
+  if (!methodIds.length) return new Set();
+  const rows = await db
+    .select({ id: claims.paymentMethodId })
+    .from(claims)
+    .where(
+      and(
+        inArray(claims.paymentMethodId, methodIds),
+        inArray(claims.status, [...PAYMENT_PENDING_STATUSES]),
+      ),
+    );
+  return new Set(rows.map((r) => r.id).filter((id): id is string => id !== null));
+}
+
+/** Takes the method's row lock (a concurrent acceptance of the method takes the same). */
+export async function lockPaymentMethodRow(tx: Database, methodId: string): Promise<void> {
+  await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.id, methodId))
+    .for('update');
+}
+
+/** A payout method as the list shows it: frozen or not. */
+export interface DisplayedMethod {
+  row: PaymentMethodRow;
+  lockedByClaim: boolean;
+}
+
+// Kept as fragments of their own: drizzle unqualifies the columns at the top level of a selected
+// expression in a one-table query, which would bind them to the subquery's own table.
+/** As lockedMethodIds: a claim whose payment is in progress points to the method. */
+const lockedByClaim = sql`exists (select 1 from ${claims} where ${claims.paymentMethodId} = ${paymentMethods.id} and ${inArray(claims.status, [...PAYMENT_PENDING_STATUSES])})`;
+/** As residencyOf: the owner's residency (person, else company), else their first address. */
+const ownerResidency = sql`(select coalesce(nullif(coalesce(${profiles.person} ->> 'residency', ${profiles.company} ->> 'residency'), ''), (select ${addresses.fields} ->> 'countryCode' from ${addresses} where ${addresses.profileId} = ${profiles.id} limit 1)) from ${profiles} where ${profiles.id} = ${paymentMethods.profileId})`;
+
+const displayColumns = {
+  method: paymentMethods,
+  locked: sql<boolean>`${lockedByClaim}`,
+  residency: sql<string | null>`${ownerResidency}`,
+};
+const prepareDisplayAll = (db: Database) =>
+  db
+    .select(displayColumns)
+    .from(paymentMethods)
+    .where(eq(paymentMethods.profileId, sql.placeholder('profileId')))
+    .orderBy(paymentMethods.createdAt)
+    .prepare('payout_methods_display');
+const prepareDisplayOne = (db: Database) =>
+  db
+    .select(displayColumns)
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.profileId, sql.placeholder('profileId')),
+        eq(paymentMethods.id, sql.placeholder('id')),
+      ),
+    )
+    .prepare('payout_method_display');
+// Each built when first used: a write answers from its own transaction (a new handle each
+// time), which needs only the one-method query.
+const displayAll = preparedPerHandle(prepareDisplayAll);
+const displayOne = preparedPerHandle(prepareDisplayOne);
+
+/**
+ * A profile's payout methods in the order they were added (or only the one `onlyId` names), each
+ * marked when frozen, with the residency their currencies depend on: one query for what took three.
+ */
+export async function displayedMethods(
+  db: Database,
+  profileId: string,
+  onlyId?: string,
+): Promise<{ methods: DisplayedMethod[]; residency: string | undefined }> {
+  const found =
+    onlyId === undefined
+      ? await displayAll(db).execute({ profileId })
+      : await displayOne(db).execute({ profileId, id: onlyId });
+  return {
+    methods: found.map((f) => ({ row: f.method, lockedByClaim: Boolean(f.locked) })),
+    residency: found[0]?.residency ?? undefined,
+  };
+}
