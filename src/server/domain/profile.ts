@@ -8,8 +8,24 @@
 //   rather than refuse, so a recipient who married or mistyped can correct it without support;
 // - `isMinor` is the server's reading of the date of birth of record, never the client's; a profile
 //   recorded as a minor cannot become an adult by editing the date of birth (it takes support).
-import { ApiError, badRequest, conflict, type ApiFieldError } from '../errors';
+import type { AppDeps } from '../context';
+import { ApiError, badRequest, conflict, notFound, type ApiFieldError } from '../errors';
 import type { Sealer } from '../services/encryption';
+import {
+  addPhones,
+  deletePhone,
+  getProfile,
+  readProfileDto,
+  replaceAddresses,
+  setStatus,
+  updateProfileRow,
+} from '../repositories/profiles';
+import { DEFAULT_MINIMUM_AGE } from '../../core/schemas/compose';
+import { isLocale } from '../../core/i18n/messages';
+import type { FormValidator } from '../../core/validation/form-validator';
+import type { Profile } from '../../core/types/entities/profile';
+import { assertTransition } from './profile-lifecycle';
+import { assertMay } from './status-policy';
 
 import {
   IDENTITY_FIELDS,
@@ -155,3 +171,175 @@ export function assertNoControlCharacters(body: unknown): void {
 }
 
 export const identityError = (message: string) => new ApiError(400, message);
+
+export type ProfileDeps = Pick<AppDeps, 'db' | 'forms' | 'merchants' | 'sealer'>;
+
+/** What PATCH /me changes; what is left out stays as it is. */
+export interface ProfileChanges {
+  profileType?: string;
+  person?: Record_;
+  company?: Record_;
+  /** The whole set: the form always sends all of them. */
+  addresses?: Record_[];
+  /** Those without an id are added; existing ones are removed one by one (`removePhone`). */
+  phones?: Record_[];
+  preferredContact?: string;
+  preferredLanguage?: string;
+}
+
+const COMPANY_DISABLED: ApiFieldError = {
+  path: '/profileType',
+  keyword: 'enum',
+  messageKey: 'enum',
+  params: {},
+  message: 'Company profiles are not available.',
+};
+
+export function profileDomain(deps: ProfileDeps) {
+  const { db, forms, merchants, sealer } = deps;
+
+  return {
+    read: (profileId: string): Promise<Profile> => readProfileDto(db, profileId),
+
+    status: async (profileId: string): Promise<string> => (await getProfile(db, profileId)).status,
+
+    /**
+     * Edits the profile, validated with the composed forms of the residency (`validator`: the
+     * rules the form was opened under, during their grace period). The date of birth decides
+     * whether the person is a minor; an identity change after activation sends the profile back
+     * to VERIFIED. `host` names the merchant only for a profile whose merchant is gone.
+     */
+    async update(
+      profileId: string,
+      input: ProfileChanges,
+      options: { host: string; validator?: FormValidator | null },
+    ): Promise<Profile> {
+      const row = await getProfile(db, profileId);
+      assertMay(row.status, 'editProfile');
+      const merchant = merchants.byId(row.merchantId) ?? merchants.forHost(options.host);
+      const rules = merchant.configuration.businessRules;
+      const profileType = input.profileType ?? row.profileType;
+      if (profileType === 'COMPANY' && !rules.companyProfileEnabled)
+        throw badRequest('CompanyProfileDisabled: company profiles are not available here', [
+          COMPANY_DISABLED,
+        ]);
+      if (row.lockProfileType && row.profileType !== 'UNDEFINED' && profileType !== row.profileType)
+        throw conflict('ProfileTypeLocked: the profile type cannot be changed');
+      const errors: ApiFieldError[] = [];
+      const validator = options.validator ?? forms.validator;
+      const minimumAge = rules.minimumAge ?? DEFAULT_MINIMUM_AGE;
+      // Identity numbers the user did not retype keep their sealed value.
+      const stored = openIdentity(sealer, row.id, row.identitySealed);
+      // Which identity numbers a person is asked for follows the residency (country-rules identity).
+      const asked = input.person
+        ? Object.keys(
+            validator.compose('profile-person', {
+              country:
+                typeof input.person.residency === 'string' ? input.person.residency : undefined,
+            }).schema.properties ?? {},
+          )
+        : [];
+      const person = input.person
+        ? withStoredNumbers('person', input.person, stored, asked)
+        : undefined;
+      const company = input.company
+        ? withStoredNumbers('company', input.company, stored)
+        : undefined;
+      let isMinor = row.isMinor;
+      if (person) {
+        const personErrors = forms.check(
+          'profile-person',
+          person,
+          { minimumAge },
+          '/person',
+          validator,
+        );
+        // Being under the minimum age is not an error: the profile becomes a minor's (guardian consent).
+        errors.push(...personErrors.filter((e) => e.keyword !== 'minimumAge'));
+        assertMinorKeepsDateOfBirth(row.isMinor, row.person?.dob, person.dob, minimumAge);
+        // Decided here from the date of birth, whatever the client says.
+        isMinor = isMinorBy(person.dob, minimumAge);
+      }
+      if (company)
+        errors.push(...forms.check('profile-company', company, {}, '/company', validator));
+      (input.addresses ?? []).forEach((address, i) => {
+        const { addressType: _type, id: _id, ...fields } = address;
+        errors.push(...forms.check('address', fields, {}, `/addresses/${i}`, validator));
+      });
+      (input.phones ?? []).forEach((phone, i) => {
+        const { id: _id, ...fields } = phone;
+        errors.push(...forms.check('phone', fields, {}, `/phones/${i}`, validator));
+      });
+      if (errors.length) throw badRequest(`ValidationError: ${errors[0]?.message}`, errors);
+      const preferredLanguage = [input.preferredLanguage, person?.preferredLanguage].find(isLocale);
+
+      // What proofing verified: the stored record with its sealed numbers.
+      const proofed = (kind: ProfileKind): Record_ => ({
+        ...((kind === 'person' ? row.person : row.company) ?? {}),
+        ...(stored[kind] ?? {}),
+      });
+      const reproof =
+        row.status === 'ACTIVATED' &&
+        (profileType !== row.profileType ||
+          (person !== undefined && identityChanged('person', proofed('person'), person)) ||
+          (company !== undefined && identityChanged('company', proofed('company'), company)));
+      const personParts = person ? splitNumbers('person', person) : undefined;
+      const companyParts = company ? splitNumbers('company', company) : undefined;
+      const sealedIdentity: SealedIdentity = {
+        ...stored,
+        ...(personParts ? { person: personParts.numbers } : {}),
+        ...(companyParts ? { company: companyParts.numbers } : {}),
+      };
+
+      await db.transaction(async (tx) => {
+        if (reproof) {
+          // Identity changed after proofing: proofed again before money moves.
+          assertTransition('ACTIVATED', 'VERIFIED');
+          await setStatus(tx, profileId, 'VERIFIED');
+        }
+        await updateProfileRow(tx, profileId, {
+          profileType,
+          ...(personParts ? { person: personParts.visible, isMinor } : {}),
+          ...(companyParts ? { company: companyParts.visible } : {}),
+          ...(personParts || companyParts
+            ? {
+                identitySealed: sealer.seal(
+                  JSON.stringify(sealedIdentity),
+                  identityBinding(profileId),
+                ),
+              }
+            : {}),
+          ...(input.preferredContact ? { preferredContact: input.preferredContact } : {}),
+          // One stored language: the person form's field is the same value as the menu's.
+          ...(preferredLanguage ? { preferredLanguage } : {}),
+          lockProfileType: row.lockProfileType || rules.lockProfileType,
+        });
+        if (input.addresses)
+          await replaceAddresses(
+            tx,
+            profileId,
+            input.addresses.map(({ addressType, id: _id, ...fields }) => ({
+              addressType: String(addressType ?? 'RESIDENTIAL'),
+              fields: fields as Record<string, string>,
+            })),
+          );
+        await addPhones(
+          tx,
+          profileId,
+          (input.phones ?? [])
+            .filter((phone) => !phone.id)
+            .map((phone) => ({ number: String(phone.number), phoneType: String(phone.phoneType) })),
+        );
+      });
+      return readProfileDto(db, profileId);
+    },
+
+    /** A phone is part of the profile: removed only where the profile may be edited. */
+    async removePhone(profileId: string, phoneId: string): Promise<void> {
+      assertMay((await getProfile(db, profileId)).status, 'editProfile');
+      if (!(await deletePhone(db, profileId, phoneId)))
+        throw notFound('PhoneNotFound: no such phone');
+    },
+  };
+}
+export type ProfileDomain = ReturnType<typeof profileDomain>;

@@ -73,16 +73,29 @@ export async function listClaimsOf(db: Database, profileId: string): Promise<Cla
 }
 
 /** A claim by id, whoever it belongs to (attaching one reads it before it is the caller's). */
-export async function findClaim(db: Database, claimId: string): Promise<ClaimRow | undefined> {
-  const [row] = await db
+export async function findClaim(
+  db: Database,
+  claimId: string,
+  forUpdate = false,
+): Promise<ClaimRow | undefined> {
+  const query = db
     .select()
     .from(claims)
     .where(sql`${claims.id}::text = ${claimId}`);
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row;
 }
 
 export async function attachClaimTo(db: Database, claimId: string, profileId: string) {
   await db.update(claims).set({ profileId }).where(eq(claims.id, claimId));
+}
+
+/** Every claim sent to this email that no account has yet becomes this profile's (registration). */
+export async function attachClaimsSentTo(db: Database, email: string, profileId: string) {
+  await db
+    .update(claims)
+    .set({ profileId })
+    .where(sql`lower(${claims.email}) = ${email.toLowerCase()} and ${claims.profileId} is null`);
 }
 
 /** The statuses of a profile's claims. */

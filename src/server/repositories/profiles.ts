@@ -1,6 +1,6 @@
 // Reads and writes profiles with their addresses, phones and guardians, and shapes them as the
 // Profile entity of the API.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { preparedPerHandle } from '../db/prepared';
@@ -45,6 +45,73 @@ export async function findProfileByEmail(
     .from(profiles)
     .where(sql`lower(${profiles.email}) = ${email.toLowerCase()}`);
   return row;
+}
+
+export type NewProfile = typeof profiles.$inferInsert;
+
+export async function insertProfile(db: Database, values: NewProfile): Promise<ProfileRow> {
+  const [row] = await db.insert(profiles).values(values).returning();
+  if (!row) throw new Error('profile insert returned nothing');
+  return row;
+}
+
+/** The merchant of the minor a guardian invitation is for. */
+export async function merchantIdOfGuardianInvitation(
+  db: Database,
+  guardianId: string,
+): Promise<string | undefined> {
+  const [minor] = await db
+    .select({ merchantId: profiles.merchantId })
+    .from(guardians)
+    .innerJoin(profiles, eq(profiles.id, guardians.minorProfileId))
+    .where(eq(guardians.id, guardianId));
+  return minor?.merchantId;
+}
+
+/** The guardian invitations sent to this email that no account answers yet become this profile's. */
+export async function linkGuardianInvitations(
+  db: Database,
+  email: string,
+  profileId: string,
+): Promise<void> {
+  await db
+    .update(guardians)
+    .set({ guardianProfileId: profileId })
+    .where(
+      and(
+        sql`lower(${guardians.email}) = ${email.toLowerCase()}`,
+        isNull(guardians.guardianProfileId),
+      ),
+    );
+}
+
+export async function updateProfileRow(
+  db: Database,
+  id: string,
+  values: Partial<NewProfile>,
+): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(profiles.id, id));
+}
+
+/** A profile's addresses replaced as a set, in the order given. */
+export async function replaceAddresses(
+  db: Database,
+  profileId: string,
+  list: readonly { addressType: string; fields: Record<string, string> }[],
+): Promise<void> {
+  await db.delete(addresses).where(eq(addresses.profileId, profileId));
+  for (const address of list) await db.insert(addresses).values({ profileId, ...address });
+}
+
+export async function addPhones(
+  db: Database,
+  profileId: string,
+  list: readonly { number: string; phoneType: string }[],
+): Promise<void> {
+  for (const phone of list) await db.insert(phones).values({ profileId, ...phone });
 }
 
 export async function getProfile(db: Database, id: string, forUpdate = false): Promise<ProfileRow> {

@@ -76,3 +76,8 @@ export async function markTokenUsed(db: Database, id: string): Promise<void> {
     .set({ usedAt: new Date() })
     .where(and(eq(tokens.id, id), isNull(tokens.usedAt)));
 }
+
+/** Every invitation of a claim is spent once an account registered for it. */
+export async function markClaimTokensUsed(db: Database, claimId: string): Promise<void> {
+  await db.update(tokens).set({ usedAt: new Date() }).where(eq(tokens.claimId, claimId));
+}
