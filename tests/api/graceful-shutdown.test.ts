@@ -4,25 +4,16 @@
 // lands (a slow upload), so no test-only route is needed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/core/schemas/catalog';
 import { SHUTDOWN_GRACE_MS } from '../../src/server/main';
+import { freePort } from '../support/ports';
 
 const ADMIN_KEY = 'shutdown-admin-key-0123456789';
 const PASSWORD = 'Sunrise-42-river';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Resolves true when a TCP connection to the port is accepted, false when it is refused. */
 const accepts = (port: number) =>

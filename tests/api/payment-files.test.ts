@@ -22,6 +22,7 @@ import {
   pain001SchemaErrors,
   pain001TotalsErrors,
 } from '../support/payment-file-checks';
+import { DEBIT_CARD as CARD } from '../fixtures/payout-methods';
 
 type User = Awaited<ReturnType<typeof activatedUser>>;
 type Method = Record<string, { id: string } | string>;
@@ -89,17 +90,6 @@ const GB_ACCOUNT = {
   addressLine1: '12 Harbour Road',
   addressCity: 'Capital City',
   addressCountryCode: 'GB',
-};
-const CARD = {
-  nameOnCard: 'Ana Lima',
-  pan: '4242424242424242',
-  panConfirmation: '4242424242424242',
-  expiryDate: '12/39',
-  cvc: '321',
-  addressLine1: '1 Main St',
-  addressCity: 'Austin',
-  addressPostalCode: '78701',
-  addressCountryCode: 'US',
 };
 
 describe.each(DATABASE_KINDS)('payment files on %s', (kind) => {

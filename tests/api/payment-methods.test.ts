@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from './support/harness';
 import { returnFromPaypal, startPaypal } from './support/paypal';
+import { DEBIT_CARD as CARD } from '../fixtures/payout-methods';
 
 type Method = { type: string; [nested: string]: unknown };
 type Errors = { path: string; keyword: string }[];
@@ -26,17 +27,6 @@ const bankExamples = (country: string) => {
   return { valid: examples.filter((e) => e.valid), invalid: examples.filter((e) => e.errors) };
 };
 const COUNTRIES = ['US', 'GB', 'DE', 'MX', 'IN', 'AU', 'CA', 'CN', 'AR', '_default'];
-const CARD = {
-  nameOnCard: 'Ana Lima',
-  pan: '4242424242424242',
-  panConfirmation: '4242424242424242',
-  expiryDate: '12/39',
-  cvc: '321',
-  addressLine1: '1 Main St',
-  addressCity: 'Austin',
-  addressPostalCode: '78701',
-  addressCountryCode: 'US',
-};
 const ZELLE = {
   tokenType: 'ZELLE_EMAIL',
   email: 'ana.zelle@example.com',

@@ -9,6 +9,7 @@ import { connectPaypal } from './support/paypal';
 import { DATABASE_KINDS } from './support/databases';
 import { ecbXml } from './support/ecb-feed';
 import { activatedUser, startTestApp, type TestApp } from './support/harness';
+import { AUSTRIAN_WIRE, DEBIT_CARD as CARD } from '../fixtures/payout-methods';
 
 type Method = { type: string; currencies?: string[]; bankAccount?: { id: string } };
 
@@ -20,24 +21,6 @@ const ACH = {
   accountNumber: '123456789',
   accountNumberConfirmation: '123456789',
   nickname: 'Checking',
-};
-const AUSTRIAN_WIRE = {
-  countryCode: 'AT',
-  transferMethod: 'WIRE',
-  nickname: 'Girokonto',
-  iban: 'AT611904300234573201',
-  bic: 'BKAUATWW',
-};
-const CARD = {
-  nameOnCard: 'Ana Lima',
-  pan: '4242424242424242',
-  panConfirmation: '4242424242424242',
-  expiryDate: '12/39',
-  cvc: '321',
-  addressLine1: '1 Main St',
-  addressCity: 'Austin',
-  addressPostalCode: '78701',
-  addressCountryCode: 'US',
 };
 
 /** A merchant directory whose demo merchant pays only to ACH and WIRE accounts and PayPal. */

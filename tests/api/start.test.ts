@@ -2,22 +2,14 @@
 // `npm run admin -- create-claim` works against it (DESIGN.md section 5).
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/core/schemas/catalog';
+import { freePort } from '../support/ports';
 
 const run = promisify(execFile);
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe('npm start', () => {
   let server: ChildProcess | undefined;

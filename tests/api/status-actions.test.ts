@@ -23,17 +23,7 @@ import {
   type Browser,
   type TestApp,
 } from './support/harness';
-
-const ACH = {
-  countryCode: 'US',
-  transferMethod: 'ACH',
-  accountType: 'CHECKING',
-  routingNumber: '011000015',
-  accountNumber: '123456789',
-  accountNumberConfirmation: '123456789',
-  bankName: 'First Bank',
-  nickname: 'Mine',
-};
+import { US_ACH as ACH } from '../fixtures/payout-methods';
 
 type Person = typeof PERSON;
 /** A date of birth 16 years ago: a minor. */

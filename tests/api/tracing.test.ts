@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { REPO_ROOT } from '../../src/core/schemas/catalog';
 import { openTestDatabase } from './support/databases';
 import type { DatabaseHandle } from '../../src/server/db/client';
+import { freePort } from '../support/ports';
 
 interface Span {
   traceId: string;
@@ -36,14 +37,6 @@ interface OtlpBody {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // PostgreSQL (DATABASE_URL) and Redis (REDIS_URL) are the ones .ci/run starts.
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('traces over OTLP', () => {

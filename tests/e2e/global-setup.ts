@@ -11,12 +11,12 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildValidators, VALIDATORS_DIR } from '../../src/core/build/build-validators';
 import { E2E_ADMIN_KEY, REPO_ROOT } from './support/constants';
+import { freePort } from '../support/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,16 +46,6 @@ function portalIsStale(): boolean {
   const builtAt = Math.min(statSync(index).mtimeMs, statSync(manifest).mtimeMs);
   return WEB_SOURCES.some((source) => newestMtime(join(REPO_ROOT, source)) > builtAt);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
   const deadline = Date.now() + 90_000;

@@ -15,7 +15,6 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -34,19 +33,11 @@ import {
   runCommands,
   stage,
 } from './support/dockerfile';
+import { US_ACH as ACH } from '../fixtures/payout-methods';
+import { freePort } from '../support/ports';
 
 const run = promisify(execFile);
 
-/** A port nothing listens on now (the kernel's choice, released at once for the server). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 const stages = readDockerfile();
 const build = stage(stages, 'build');
 const runtime = stage(stages, 'runtime');
@@ -73,17 +64,6 @@ async function sh(cwd: string, line: string): Promise<void> {
     throw new Error(`${line} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`);
   }
 }
-
-const ACH = {
-  countryCode: 'US',
-  transferMethod: 'ACH',
-  accountType: 'CHECKING',
-  routingNumber: '011000015',
-  accountNumber: '123456789',
-  accountNumberConfirmation: '123456789',
-  bankName: 'First Bank',
-  nickname: 'Mine',
-};
 
 describe('the Dockerfile', () => {
   it('builds with npm ci and npm run build, installs --omit=dev and runs npm run start:prod', () => {

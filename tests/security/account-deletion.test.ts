@@ -19,28 +19,7 @@ import {
   startLiveServer,
   type LiveServer,
 } from './support/server';
-
-const ACH = {
-  countryCode: 'US',
-  transferMethod: 'ACH',
-  accountType: 'CHECKING',
-  routingNumber: '011000015',
-  accountNumber: '123456789',
-  accountNumberConfirmation: '123456789',
-  bankName: 'First Bank',
-  nickname: 'Mine',
-};
-const CARD = {
-  nameOnCard: 'Ana Lima',
-  pan: '4242424242424242',
-  panConfirmation: '4242424242424242',
-  expiryDate: '12/39',
-  cvc: '321',
-  addressLine1: '1 Main St',
-  addressCity: 'Austin',
-  addressPostalCode: '78701',
-  addressCountryCode: 'US',
-};
+import { DEBIT_CARD as CARD, US_ACH as ACH } from '../fixtures/payout-methods';
 
 const deleteAccount = (browser: HttpBrowser, body?: unknown) => browser.api('DELETE', '/me', body);
 

@@ -18,19 +18,9 @@ import {
   US_ADDRESS,
   type TestApp,
 } from '../api/support/harness';
+import { DEBIT_CARD as CARD } from '../fixtures/payout-methods';
 
 const FUNNEL = '/master/funnel/v1';
-const CARD = {
-  nameOnCard: 'Ana Lima',
-  pan: '4242424242424242',
-  panConfirmation: '4242424242424242',
-  expiryDate: '12/39',
-  cvc: '321',
-  addressLine1: '1 Main St',
-  addressCity: 'Austin',
-  addressPostalCode: '78701',
-  addressCountryCode: 'US',
-};
 const ZELLE = {
   tokenType: 'ZELLE_EMAIL',
   email: 'owner.zelle@example.com',

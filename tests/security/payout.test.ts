@@ -16,17 +16,7 @@ import {
   type HttpBrowser,
   type LiveServer,
 } from './support/server';
-
-const ACH = {
-  countryCode: 'US',
-  transferMethod: 'ACH',
-  accountType: 'CHECKING',
-  routingNumber: '011000015',
-  accountNumber: '123456789',
-  accountNumberConfirmation: '123456789',
-  bankName: 'First Bank',
-  nickname: 'Mine',
-};
+import { AUSTRIAN_WIRE, US_ACH as ACH } from '../fixtures/payout-methods';
 
 async function addBank(
   browser: HttpBrowser,
@@ -111,13 +101,7 @@ describe.each(DATABASE_KINDS)('payout destination attacks on %s', (kind) => {
   it('binds the acceptance code to the claim, the payout method and the currency', async () => {
     const user = await activatedUser(server);
     // An Austrian WIRE account receives EUR and USD (country rules), so the currency can change.
-    const austrian = {
-      countryCode: 'AT',
-      transferMethod: 'WIRE',
-      nickname: 'Girokonto',
-      iban: 'AT611904300234573201',
-      bic: 'BKAUATWW',
-    };
+    const austrian = AUSTRIAN_WIRE;
     const mine = await addBank(user.browser, {}, austrian);
     const thiefs = await addBank(
       user.browser,
