@@ -2,11 +2,9 @@
 // `message` starts with a stable name the portal matches on (e.g. "AlreadyExists: ...", "Wrong
 // OTP"; every one listed in src/core/errors/error-names.ts) and renders in the person's language as
 // `errors.<Name>`, with `params` as the sentence's values. The text after the name is for developers.
-import type { FieldError } from '../core/validation/errors';
+import type { ApiFieldError } from '../core/validation/errors';
 
-export interface ApiFieldError extends FieldError {
-  message: string;
-}
+export type { ApiFieldError };
 
 export class ApiError extends Error {
   constructor(

@@ -12,6 +12,11 @@ export interface FieldError {
   params: Record<string, unknown>;
 }
 
+/** A field error as the API answers it (400 `errors`): the FieldError and its English text. */
+export interface ApiFieldError extends FieldError {
+  message: string;
+}
+
 const pointerTokens = (pointer: string): string[] =>
   pointer === '' || pointer === '/'
     ? []

@@ -36,8 +36,8 @@ import {
   type SignInMeter,
   type SignInGate,
 } from './sign-in';
+import { STAFF_PASSWORD_MIN_LENGTH } from '../../core/staff/password-rules';
 
-export const STAFF_PASSWORD_MIN_LENGTH = 12;
 /** How long an enrolment link works (NIST 800-63B allows days for an enrolment code sent out). */
 export const STAFF_ENROLMENT_HOURS = 72;
 

@@ -12,6 +12,7 @@
 import { dinero, convert, halfUp, toDecimal, transformScale, type Dinero } from 'dinero.js/bigint';
 import * as iso4217 from 'dinero.js/bigint/currencies';
 import { badRequest, conflict } from '../errors';
+import type { Quote } from '../../core/payout/quote';
 
 /** The rates a process quotes with: each currency's latest published rate, with its date. */
 export interface RateSnapshot {
@@ -39,21 +40,6 @@ export const SIMULATED_SOURCE: RateSource = {
   simulated: true,
 };
 
-export interface Quote {
-  sourceCurrency: string;
-  targetCurrency: string;
-  sourceAmount: string;
-  /** Units of target currency per one unit of source currency (up to 12 decimal places). */
-  rate: string;
-  targetAmount: string;
-  /** The rate's publication date as an instant (midnight UTC of `rateDate`). */
-  asOf: string;
-  /** The publication date of the rate (YYYY-MM-DD): the older of the pair's two dates. */
-  rateDate: string;
-  source: string;
-  /** The publisher's code, named in the user's language by the portal. */
-  sourceCode?: string;
-}
 
 type Currency = { code: string; base: bigint; exponent: bigint };
 const CURRENCIES = iso4217 as unknown as Record<string, Currency | undefined>;

@@ -7,6 +7,7 @@ import { useStaff } from './staff-context';
 import { NewAuthenticatorPanel, StaffField } from './staff-field';
 import { texts } from './texts';
 import { useFocusHeading } from './use-focus-heading';
+import { STAFF_PASSWORD_MIN_LENGTH } from '../../core/staff/password-rules';
 
 const T = texts.account;
 const CHECK = texts.fieldChecks;
@@ -93,7 +94,7 @@ const required = (value: string) => (value ? undefined : CHECK.missing);
 const codeCheck = (value: string) =>
   /^\d{6}$/.test(value.trim()) ? undefined : value ? CHECK.codeFormat : CHECK.missing;
 const newPasswordCheck = (value: string) =>
-  !value ? CHECK.missing : value.length < 12 ? CHECK.tooShort : undefined;
+  !value ? CHECK.missing : value.length < STAFF_PASSWORD_MIN_LENGTH ? CHECK.tooShort : undefined;
 const definedOnly = <F extends string>(errors: Record<F, string | undefined>) =>
   Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Partial<Record<F, string>>;
 

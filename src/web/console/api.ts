@@ -8,6 +8,7 @@ import type {
   VersionSummary,
 } from '../../core/rules/console-types';
 import type { ServedVariant } from '../../core/validation/precompiled';
+import type { ApiFieldError } from '../../core/validation/errors';
 import { readCookie } from '../lib/cookies';
 import type { PrecompiledModule } from '../../core/validation/precompiled';
 
@@ -15,11 +16,7 @@ export const CONSOLE_API = '/master/console/v1';
 const STAFF_CSRF_COOKIE = 'STAFF-XSRF-TOKEN';
 
 /** An error the API answered ({code, message, errors}); `errors` name fields by JSON pointer. */
-export interface ApiFieldError {
-  path: string;
-  keyword: string;
-  message: string;
-}
+export type { ApiFieldError };
 
 export class ConsoleApiError extends Error {
   constructor(

@@ -14,6 +14,7 @@ import {
 import { NewAuthenticatorPanel, StaffField } from './staff-field';
 import { texts } from './texts';
 import { useFocusHeading } from './use-focus-heading';
+import { STAFF_PASSWORD_MIN_LENGTH } from '../../core/staff/password-rules';
 
 const T = texts.enrol;
 const CHECK = texts.fieldChecks;
@@ -73,7 +74,7 @@ export function EnrolScreen({
     event.preventDefault();
     const errors: Partial<Record<Field, string>> = {};
     if (!values.password) errors.password = CHECK.missing;
-    else if (values.password.length < 12) errors.password = CHECK.tooShort;
+    else if (values.password.length < STAFF_PASSWORD_MIN_LENGTH) errors.password = CHECK.tooShort;
     if (!values.repeat) errors.repeat = CHECK.missing;
     else if (values.repeat !== values.password) errors.repeat = CHECK.mismatch;
     if (!/^\d{6}$/.test(values.code.trim()))

@@ -1,5 +1,6 @@
 // The console's own words, in English only: staff work in English, and the recipients' locales
 // (five languages, every key in each; tests/unit/core/locales.test.ts) stay the portal's.
+import { STAFF_PASSWORD_MIN_LENGTH } from '../../core/staff/password-rules';
 export const texts = {
   title: 'Rules console',
   signIn: {
@@ -30,7 +31,7 @@ export const texts = {
     step1: '1. Your authenticator',
     step2: '2. Your password and the first code',
     password: 'New password',
-    passwordHint: 'At least 12 characters; not a common password.',
+    passwordHint: `At least ${STAFF_PASSWORD_MIN_LENGTH} characters; not a common password.`,
     repeat: 'Repeat the password',
     code: 'Code from the authenticator app',
     codeHint: '6 digits; a new code every 30 seconds.',
@@ -46,7 +47,7 @@ export const texts = {
     code: 'Code from your authenticator app',
     codeHint: '6 digits; a new code every 30 seconds.',
     newPassword: 'New password',
-    newPasswordHint: 'At least 12 characters; not a common password.',
+    newPasswordHint: `At least ${STAFF_PASSWORD_MIN_LENGTH} characters; not a common password.`,
     repeat: 'Repeat the new password',
     changePassword: 'Change password',
     passwordChanged: 'Your password is changed. Your other sessions are signed out.',
@@ -66,7 +67,7 @@ export const texts = {
   /** Checks of the account forms before anything is sent. */
   fieldChecks: {
     missing: 'Fill in this field.',
-    tooShort: 'Use at least 12 characters.',
+    tooShort: `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`,
     mismatch: 'The two passwords differ.',
     codeFormat: 'Enter the 6 digits of the code.',
   },

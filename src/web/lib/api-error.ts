@@ -3,15 +3,9 @@
 // English text after the name is for developers and never reaches the screen (issue 28).
 import type { TFunction } from 'i18next';
 import { errorNameOf, type ApiErrorName } from '../../core/errors/error-names';
+import type { ApiFieldError } from '../../core/validation/errors';
 
-/** A field error of the API's 400 answer (path is a JSON pointer into the request body). */
-export interface ApiFieldError {
-  path: string;
-  keyword: string;
-  messageKey: string;
-  message: string;
-  params?: Record<string, unknown>;
-}
+export type { ApiFieldError };
 
 export interface ApiFailure {
   /** The HTTP status, or RTK Query's string status (FETCH_ERROR, TIMEOUT_ERROR, ...). */

@@ -1,21 +1,7 @@
 // Claim calls of spec section 7. Accepting reloads the claim list.
 import { api } from '../../../lib/api';
 import type { Claim } from '../../../../core/types/entities/claim';
-
-export interface Quote {
-  sourceCurrency: string;
-  targetCurrency: string;
-  sourceAmount: string;
-  rate: string;
-  targetAmount: string;
-  asOf: string;
-  /** Who published the rate. */
-  source: string;
-  /** The publisher as a code the portal names in the user's language. */
-  sourceCode?: string;
-  /** The currencies the chosen payout method can receive (all quoted ones without a method). */
-  currencies: string[];
-}
+import type { ClaimQuote } from '../../../../core/payout/quote';
 
 export const claimsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -41,7 +27,7 @@ export const claimsApi = api.injectEndpoints({
       }),
     }),
     getQuote: build.query<
-      Quote,
+      ClaimQuote,
       { claimId: string; targetCurrency: string; paymentMethodId?: string }
     >({
       query: ({ claimId, targetCurrency, paymentMethodId }) => ({
