@@ -219,7 +219,9 @@ describe.each(DATABASE_KINDS)('staff enrolment and four eyes on %s', (kind) => {
     expect(approved.status, approved.text).toBe(200);
     const published = await otherSession.request('POST', `/versions/${draft!.id}/publish`);
     expect(published.status, published.text).toBe(200);
-  });
+    // Approving checks and publishing builds every form in the rules threads: seconds on a busy
+    // 2-core machine.
+  }, 90_000);
 
   it('the console cookies are scoped to the console: the recipients’ pages get neither', async () => {
     const account = await createAccount(server, 'editor');
