@@ -84,3 +84,22 @@ export function httpTransport(
     },
   };
 }
+
+/** Over real HTTP with Node's fetch (Host from the URL), as the browser tests call the server. */
+export function fetchTransport(origin: string): Transport {
+  return {
+    async request(method, url, { headers = {}, body } = {}) {
+      const response = await fetch(`${origin}${url}`, {
+        method,
+        redirect: 'manual',
+        headers,
+        ...(body !== undefined ? { body } : {}),
+      });
+      const answered: ResponseHeaders = {};
+      response.headers.forEach((value, name) => (answered[name] = value));
+      const setCookie = response.headers.getSetCookie();
+      if (setCookie.length > 0) answered['set-cookie'] = setCookie;
+      return { status: response.status, headers: answered, body: await response.text() };
+    },
+  };
+}

@@ -1,8 +1,11 @@
-// The API flows of tests/api/support/harness.ts over real HTTP against the e2e server: a small
+// The shared journeys (tests/support/journeys.ts) over real HTTP against the e2e server: a small
 // cookie jar, the CSRF header on writes, codes from the development outbox.
 import { inject } from 'vitest';
 import { PASSWORD } from './constants';
 import { PERSON, US_ADDRESS } from '../../fixtures/people';
+import * as journeys from '../../support/journeys';
+import type { Journey } from '../../support/journeys';
+import { fetchTransport } from '../../support/transport';
 
 type Json = Record<string, unknown>;
 
@@ -86,19 +89,22 @@ async function check<T>(label: string, response: { status: number; body: T }, ok
   return response.body;
 }
 
-export async function createClaim(email: string, amount = '125.50', currency = 'USD') {
-  const response = await fetch(`${baseUrl()}/master/admin/v1/claims`, {
-    method: 'POST',
-    headers: { 'x-admin-key': inject('e2eAdminKey'), 'content-type': 'application/json' },
-    body: JSON.stringify({ email, amount, currency }),
-  });
-  const body = (await check(
-    'create claim',
-    { status: response.status, body: await response.json() },
-    [201],
-  )) as { data: { claim: { id: string }; tokenId: string; inviteUrl: string } };
-  return body.data;
+/** The shared journeys (tests/support/journeys.ts) over fetch to the e2e server, with ApiClient. */
+export function journeyOf(origin = baseUrl()): Journey<ApiClient> {
+  return {
+    transport: fetchTransport(origin),
+    adminKey: inject('e2eAdminKey'),
+    browser: () => new ApiClient(origin),
+    async call(client, method, path, payload) {
+      const response = await client.api(method, path, payload);
+      return { status: response.status, json: response.body, text: JSON.stringify(response.body) };
+    },
+    signIn: (client, email) => client.signIn(email),
+  };
 }
+
+export const createClaim = (email: string, amount = '125.50', currency = 'USD') =>
+  journeys.createClaim(journeyOf(), email, amount, currency);
 
 /**
  * The admin API's status change, as an operator would make it: ON_HOLD (an ACTIVATED profile),
@@ -113,25 +119,14 @@ export async function setProfileStatus(profileId: string, status: string) {
   await check('set status', { status: response.status, body: await response.json() }, [200]);
 }
 
-export async function latestOtp(email: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/master/dev/v1/outbox?to=${encodeURIComponent(email)}`);
-  const { data } = (await response.json()) as { data: { otp: string | null }[] };
-  const otp = data.find((m) => m.otp)?.otp;
-  if (!otp) throw new Error(`no code was sent to ${email}`);
-  return otp;
-}
+export const latestOtp = (email: string): Promise<string> => journeys.latestOtp(journeyOf(), email);
 
 /** Admin creates a claim and the recipient registers for it (status CREATED, not signed in). */
 export async function registeredUser(email = uniqueEmail()) {
-  const created = await createClaim(email);
-  const client = new ApiClient();
-  const registration = await client.api<{ id: string; status: string }>('POST', '/me', {
-    data: { email, termsAccepted: true },
-    password: PASSWORD,
-    claimId: created.claim.id,
+  const { browser, profile, claimId } = await journeys.registeredUser(journeyOf(), email, {
+    signIn: false,
   });
-  await check('register', registration, [200]);
-  return { email, client, claimId: created.claim.id, profile: registration.body.data };
+  return { email, client: browser, claimId, profile };
 }
 
 export { PERSON, US_ADDRESS };
@@ -144,78 +139,17 @@ export async function activatedUser(
   email = uniqueEmail(),
   person: Record<string, unknown> = PERSON,
 ) {
-  const user = await registeredUser(email);
-  const { client } = user;
-  const signedIn = await client.signIn(email);
-  if (signedIn !== 303) throw new Error(`sign in: ${signedIn}`);
-  await check('send code', await client.api('POST', '/me/verify/otp', {}), [200, 201, 204]);
-  await check(
-    'verify',
-    await client.api('PUT', '/me/verify', { otp: await latestOtp(email) }),
-    [200, 204],
+  const { browser, profile, claimId, status } = await journeys.activatedUser(
+    journeyOf(),
+    email,
+    person,
   );
-  await check(
-    'save profile',
-    await client.api('PATCH', '/me', {
-      profileType: 'PERSON',
-      person,
-      addresses: [US_ADDRESS],
-    }),
-    [200],
-  );
-  const proofing = await client.api<{ status: string }>('POST', '/id-proofing/start');
-  await check('id proofing', proofing, [200, 201]);
-  return { ...user, status: proofing.body.data.status };
+  return { email, client: browser, claimId, profile, status };
 }
 
 /**
  * The guardian invited at `guardianEmail` registers from the mailed link, verifies, is proofed and
- * decides for the minor (a refusal: GUARDIAN_CONSENT_REJECTED), as guardianDecides of
- * tests/api/support/harness.ts does. Answers the minor's status.
+ * decides for the minor (a refusal: GUARDIAN_CONSENT_REJECTED). Answers the minor's status.
  */
-export async function guardianDecides(minorId: string, guardianEmail: string, consent: boolean) {
-  const response = await fetch(
-    `${baseUrl()}/master/dev/v1/outbox?to=${encodeURIComponent(guardianEmail)}`,
-  );
-  const { data } = (await response.json()) as { data: { text: string }[] };
-  const tokenId = /user_id=([\w-]+)/.exec(data[0]?.text ?? '')?.[1];
-  if (!tokenId) throw new Error(`no guardian invitation was sent to ${guardianEmail}`);
-  const guardian = new ApiClient();
-  await check(
-    'guardian registers',
-    await guardian.api('POST', '/me/confirm', {
-      tokenId,
-      password: PASSWORD,
-      preferredContact: 'EMAIL_ONLY',
-    }),
-    [200],
-  );
-  const signedIn = await guardian.signIn(guardianEmail);
-  if (signedIn !== 303) throw new Error(`guardian sign in: ${signedIn}`);
-  await check('send code', await guardian.api('POST', '/me/verify/otp', {}), [200, 201, 204]);
-  await check(
-    'verify',
-    await guardian.api('PUT', '/me/verify', { otp: await latestOtp(guardianEmail) }),
-    [200, 204],
-  );
-  await check(
-    'guardian profile',
-    await guardian.api('PATCH', '/me', {
-      profileType: 'PERSON',
-      person: { ...PERSON, firstName: 'Maria' },
-      addresses: [US_ADDRESS],
-    }),
-    [200],
-  );
-  const proofing = await guardian.api<{ status: string }>('POST', '/id-proofing/start');
-  await check('guardian proofing', proofing, [200, 201]);
-  if (proofing.body.data.status !== 'ACTIVATED')
-    throw new Error(`guardian proofing: ${proofing.body.data.status}`);
-  const decided = await guardian.api<{ minorStatus: string }>(
-    'POST',
-    `/me/guardian/confirm-consent/${minorId}`,
-    { consent },
-  );
-  await check('guardian decision', decided, [200]);
-  return decided.body.data.minorStatus;
-}
+export const guardianDecides = (minorId: string, guardianEmail: string, consent: boolean) =>
+  journeys.guardianDecides(journeyOf(), minorId, guardianEmail, consent);
