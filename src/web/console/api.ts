@@ -124,6 +124,8 @@ export interface Preview {
 
 export const consoleApi = {
   session: () => call<StaffMember>('GET', '/session'),
+  /** Who is signed in, or null: asked when the console opens, without a 401 when signed out. */
+  whoAmI: () => call<StaffMember | null>('GET', '/whoami'),
   signIn: (body: { email: string; password: string; code: string }) =>
     call<StaffMember>('POST', '/session', body),
   signOut: () => call<{ signedOut: true }>('DELETE', '/session'),

@@ -27,8 +27,9 @@ export function ConsoleApp() {
 
   useEffect(() => {
     let live = true;
-    consoleApi.session().then(
-      (staff) => live && setSession({ status: 'signed-in', staff }),
+    consoleApi.whoAmI().then(
+      (staff) =>
+        live && setSession(staff ? { status: 'signed-in', staff } : { status: 'signed-out' }),
       () => live && setSession({ status: 'signed-out' }),
     );
     return () => {

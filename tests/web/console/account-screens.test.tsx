@@ -28,10 +28,7 @@ const renderAt = (entry: string) =>
     </MemoryRouter>,
   );
 
-const signedOut = () =>
-  http.get(`${API}/session`, () =>
-    HttpResponse.json({ code: 401, message: 'Unauthorized' }, { status: 401 }),
-  );
+const signedOut = () => http.get(`${API}/whoami`, () => HttpResponse.json({ data: null }));
 
 describe('console enrolment', () => {
   it('shows the new authenticator, checks the fields, names the refusal and signs in', async () => {
@@ -119,7 +116,7 @@ describe('console enrolment', () => {
 });
 
 describe('console account', () => {
-  const signedIn = () => http.get(`${API}/session`, () => HttpResponse.json({ data: staff }));
+  const signedIn = () => http.get(`${API}/whoami`, () => HttpResponse.json({ data: staff }));
 
   it('changes the password with the current password and code, and says the others are out', async () => {
     const posted: unknown[] = [];

@@ -34,9 +34,8 @@ describe('rules console', () => {
     const posted: { body: unknown; csrf: string | null }[] = [];
     let refuse = true;
     server.use(
-      http.get(`${API}/session`, () =>
-        HttpResponse.json({ code: 401, message: 'Unauthorized' }, { status: 401 }),
-      ),
+      // Signed out is an answer (no 401 for the browser to log).
+      http.get(`${API}/whoami`, () => HttpResponse.json({ data: null })),
       http.post(`${API}/session`, async ({ request }) => {
         posted.push({ body: await request.json(), csrf: request.headers.get('x-csrf-token') });
         if (refuse)

@@ -75,6 +75,27 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  // The console asks this when it opens: signed out is an answer, not a failure, so a signed-out
+  // sign-in page logs no 401 in the browser's console. It says nothing but who is signed in (no
+  // one, without a live session), and it is not activity: it keeps no session alive.
+  app.get(
+    '/whoami',
+    {
+      config: { staff: true, public: true },
+      schema: {
+        tags: ['console'],
+        summary: 'Who is signed in to the console: the staff member, or null when no one is',
+        response: { 200: data({ ...staffMember, type: ['object', 'null'] }) },
+      },
+    },
+    async (request) => {
+      const session = request.staff;
+      return {
+        data: session ? { id: session.staffId, email: session.email, role: session.role } : null,
+      };
+    },
+  );
+
   app.delete(
     '/session',
     {
