@@ -1,22 +1,13 @@
 // The values of the bank-account form (bank-account-page.tsx): what an existing account starts
 // from, the numbers it keeps when left empty, and what is sent.
+import {
+  BANK_KEPT_FIELDS as KEPT_FIELDS,
+  BANK_SECRET_FIELDS,
+  BANK_SHOWN_FIELDS as SHOWN_FIELDS,
+} from '../../../../core/payout/bank-fields';
 import type { BankAccount } from '../../../../core/types/entities/bank-account';
 import type { BankAccountForm } from '../../../../core/types/forms/bank-account';
 import type { CountryMethod, EditMode, FormData } from '../../../components/schema-form';
-
-const SHOWN_FIELDS = [
-  'nickname',
-  'accountType',
-  'bic',
-  'sortCode',
-  'cnapsCode',
-  'bsbCode',
-  'bankName',
-  'bankBranchName',
-] as const;
-const SECRET_FIELDS = ['accountNumber', 'accountNumberConfirmation', 'iban', 'routingNumber'];
-/** The numbers the API shows masked; the server keeps the stored one when it is not sent. */
-const KEPT_FIELDS = ['accountNumber', 'iban', 'routingNumber'] as const;
 
 /** The form values an existing account starts from: everything but the masked numbers. */
 export function editableValues(account: BankAccount): FormData {
@@ -46,5 +37,7 @@ export function keptNumbers(
 /** The PUT body: the numbers left empty are not sent, so the stored ones are kept. */
 export const withoutEmptySecrets = (data: FormData): Partial<BankAccountForm> =>
   Object.fromEntries(
-    Object.entries(data).filter(([key, value]) => !(SECRET_FIELDS.includes(key) && !value)),
+    Object.entries(data).filter(
+      ([key, value]) => !((BANK_SECRET_FIELDS as readonly string[]).includes(key) && !value),
+    ),
   ) as Partial<BankAccountForm>;

@@ -4,10 +4,9 @@
 import type { TFunction } from 'i18next';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BANK_TYPES } from '../../../../core/payout/bank-fields';
 import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
 import type { ServerFieldError } from '../../../components/schema-form';
-
-export const BANK_TYPES = ['ACH', 'WIRE', 'RTP'] as const;
 
 /** Where a type is added. */
 export const ADD_PATHS: Record<string, string> = {
