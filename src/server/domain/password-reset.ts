@@ -5,13 +5,24 @@
 // sign-in lock (the link proves control of the email, as the unlock code does) and mails the
 // account a notice that its password was changed.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { isLocale, type Locale } from '../../core/i18n/messages';
 import type { AppDeps } from '../context';
 import type { Database } from '../db/client';
-import { profiles, tokens } from '../db/schema';
 import type { ApiFieldError } from '../errors';
 import { composePasswordChanged, composePasswordReset, recipientLocale } from '../mail/compose';
+import {
+  countResetTokensSince,
+  findResetAccount,
+  findResetToken,
+  insertResetToken,
+  isLiveResetDigest,
+  lockAccountRow,
+  RESET_PURPOSE,
+  setPasswordHash,
+  spendResetToken,
+  spendResetTokensOf,
+  type ResetAccount,
+} from '../repositories/password-reset';
 import { findProfileByEmail } from '../repositories/profiles';
 import type { FormService } from '../services/forms';
 import { portalOrigin } from '../services/merchants';
@@ -20,7 +31,7 @@ import { revokeSessionsOf } from '../services/session-realm';
 import { RECIPIENT_SESSIONS } from '../services/sessions';
 import { liftLock } from './sign-in';
 
-export const RESET_PURPOSE = 'PASSWORD_RESET';
+export { RESET_PURPOSE, type ResetAccount };
 export const RESET_TTL_MINUTES = 60;
 /** Links an account may be sent per hour; more requests are answered alike and send nothing. */
 export const RESETS_PER_HOUR = 3;
@@ -39,26 +50,11 @@ export async function issueResetToken(
   const token = randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
     // One request at a time per account (row lock), so parallel requests cannot all pass the cap.
-    await tx
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(eq(profiles.id, profile.id))
-      .for('update');
-    const recent = await tx
-      .select({ id: tokens.id })
-      .from(tokens)
-      .where(
-        and(
-          eq(tokens.purpose, RESET_PURPOSE),
-          eq(tokens.email, profile.email.toLowerCase()),
-          gt(tokens.createdAt, hourAgo),
-        ),
-      );
-    if (recent.length >= RESETS_PER_HOUR) return null;
-    await tx.insert(tokens).values({
-      id: digest(token),
-      email: profile.email.toLowerCase(),
-      purpose: RESET_PURPOSE,
+    await lockAccountRow(tx, profile.id);
+    if ((await countResetTokensSince(tx, profile.email, hourAgo)) >= RESETS_PER_HOUR) return null;
+    await insertResetToken(tx, {
+      digest: digest(token),
+      email: profile.email,
       expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60 * 1000),
     });
     return token;
@@ -68,18 +64,7 @@ export async function issueResetToken(
 /** Whether a reset link still works (not used, not expired). */
 export async function isLiveResetToken(db: Database, token: string): Promise<boolean> {
   if (!token) return false;
-  const [row] = await db
-    .select({ id: tokens.id })
-    .from(tokens)
-    .where(
-      and(
-        eq(tokens.id, digest(token)),
-        eq(tokens.purpose, RESET_PURPOSE),
-        isNull(tokens.usedAt),
-        gt(tokens.expiresAt, new Date()),
-      ),
-    );
-  return !!row;
+  return isLiveResetDigest(db, digest(token), new Date());
 }
 
 /** The register form's password rules and the common-password blocklist, as field errors. */
@@ -120,25 +105,8 @@ export async function endCredentialsAfterPasswordChange(
   profile: { id: string; email: string },
 ): Promise<void> {
   const now = new Date();
-  await tx
-    .update(tokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(tokens.purpose, RESET_PURPOSE),
-        eq(tokens.email, profile.email.toLowerCase()),
-        isNull(tokens.usedAt),
-      ),
-    );
+  await spendResetTokensOf(tx, profile.email, now);
   await revokeSessionsOf(tx, RECIPIENT_SESSIONS, profile.id, { at: now });
-}
-
-/** The account whose password was reset, as the "password changed" notice needs it. */
-export interface ResetAccount {
-  id: string;
-  email: string;
-  merchantId: string;
-  preferredLanguage: string | null;
 }
 
 export type ResetOutcome =
@@ -160,39 +128,18 @@ export async function resetPassword(
   passwordConfirmation: string,
   notify?: (tx: Database, account: ResetAccount) => Promise<void>,
 ): Promise<ResetOutcome> {
-  const [row] = token
-    ? await db
-        .select()
-        .from(tokens)
-        .where(and(eq(tokens.id, digest(token)), eq(tokens.purpose, RESET_PURPOSE)))
-    : [];
+  const row = token ? await findResetToken(db, digest(token)) : undefined;
   if (!row || row.usedAt || !row.expiresAt || row.expiresAt.getTime() <= Date.now())
     return { state: 'expired' };
-  const [profile] = await db
-    .select({
-      id: profiles.id,
-      email: profiles.email,
-      merchantId: profiles.merchantId,
-      preferredLanguage: profiles.preferredLanguage,
-    })
-    .from(profiles)
-    .where(sql`lower(${profiles.email}) = ${row.email}`);
+  const profile = await findResetAccount(db, row.email);
   if (!profile) return { state: 'expired' };
   const errors = passwordErrors(forms, profile.email, password, passwordConfirmation);
   if (errors.length) return { state: 'invalid', errors };
   const passwordHash = await hashPassword(password);
   const done = await db.transaction(async (tx) => {
     // Spent once: a second use of the link (or a parallel one) finds it used.
-    const spent = await tx
-      .update(tokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(tokens.id, row.id), isNull(tokens.usedAt)))
-      .returning({ id: tokens.id });
-    if (!spent.length) return false;
-    await tx
-      .update(profiles)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(profiles.id, profile.id));
+    if (!(await spendResetToken(tx, row.id, new Date()))) return false;
+    await setPasswordHash(tx, profile.id, passwordHash);
     await endCredentialsAfterPasswordChange(tx, profile);
     await liftLock(tx, profile.id);
     await notify?.(tx, profile);

@@ -4,14 +4,23 @@
 // counted in each account's own row. recipientSignIn is the portal's whole sign-in flow (password
 // check, lock, unknown emails, the unlock code); routes/auth/pages.ts renders what it answers.
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../core/i18n/messages';
 import type { AppDeps } from '../context';
 import type { Database } from '../db/client';
-import { profiles, staff, unknownSignIns } from '../db/schema';
+import { profiles, staff } from '../db/schema';
 import { ApiError } from '../errors';
 import { composeUnlockCode, recipientLocale } from '../mail/compose';
 import { findProfileByEmail, type ProfileRow } from '../repositories/profiles';
+import {
+  clearFailures,
+  giveBackFailure,
+  lockThrottleRow,
+  lockUnknownRow,
+  setHardLock,
+  writeFailureCount,
+  writeUnknownCount,
+  type ThrottledTable,
+} from '../repositories/sign-in-throttle';
 import { portalOrigin } from '../services/merchants';
 import { redeemCode, sendCode } from '../services/one-time-codes';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../services/passwords';
@@ -32,8 +41,7 @@ export const SIGN_IN_POSTS_PER_ADDRESS_PER_MINUTE = 30;
 
 type ThrottleState = Pick<ProfileRow, 'failedSignIns' | 'signInLockedUntil' | 'signInHardLocked'>;
 
-/** The tables whose rows count their own sign-in failures: recipients' profiles, console staff. */
-export type ThrottledTable = typeof profiles | typeof staff;
+export type { ThrottledTable };
 /** An account whose sign-in is throttled: a profile id, or an account row of another table. */
 export type ThrottledAccount = string | { table: ThrottledTable; id: string };
 
@@ -79,20 +87,12 @@ export async function takeAttempt(
 ): Promise<{ gate: SignInGate; failures: number }> {
   const { table, id } = accountOf(account);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        failedSignIns: table.failedSignIns,
-        signInLockedUntil: table.signInLockedUntil,
-        signInHardLocked: table.signInHardLocked,
-      })
-      .from(table)
-      .where(eq(table.id, id))
-      .for('update');
+    const row = await lockThrottleRow(tx, table, id);
     if (!row) return { gate: { state: 'open' } as const, failures: 0 };
     const gate = signInGate(row, now);
     if (gate.state !== 'open') return { gate, failures: row.failedSignIns };
     const counted = oneMoreFailure(row.failedSignIns, now);
-    await tx.update(table).set(counted).where(eq(table.id, id));
+    await writeFailureCount(tx, table, id, counted);
     return { gate, failures: counted.failedSignIns };
   });
 }
@@ -150,22 +150,11 @@ export async function failUnknownAttempt(
   }
   const key = unknownKey(email, door);
   const result = await db.transaction(async (tx) => {
-    await tx.insert(unknownSignIns).values({ emailHash: key }).onConflictDoNothing();
-    const [row = { failedSignIns: 0, signInLockedUntil: null }] = await tx
-      .select({
-        failedSignIns: unknownSignIns.failedSignIns,
-        signInLockedUntil: unknownSignIns.signInLockedUntil,
-      })
-      .from(unknownSignIns)
-      .where(eq(unknownSignIns.emailHash, key))
-      .for('update');
+    const row = await lockUnknownRow(tx, key);
     const before = signInGate({ ...row, signInHardLocked: false }, now);
     if (before.state !== 'open') return { counted: false, gate: before };
     const counted = oneMoreFailure(row.failedSignIns, now);
-    await tx
-      .update(unknownSignIns)
-      .set({ ...counted, updatedAt: now })
-      .where(eq(unknownSignIns.emailHash, key));
+    await writeUnknownCount(tx, key, counted, now);
     return { counted: true, gate: gateAfter(counted.failedSignIns) };
   });
   if (result.counted) meter?.signInFailed(door, result.gate, result.gate.state !== 'open');
@@ -179,13 +168,7 @@ export async function failUnknownAttempt(
  */
 export async function returnAttempt(db: Database, account: ThrottledAccount): Promise<void> {
   const { table, id } = accountOf(account);
-  await db
-    .update(table)
-    .set({
-      failedSignIns: sql`greatest(${table.failedSignIns} - 1, 0)`,
-      signInLockedUntil: sql`case when ${table.failedSignIns} - 1 < ${SOFT_LOCK_AFTER_FAILURES} then null else ${table.signInLockedUntil} end`,
-    })
-    .where(eq(table.id, id));
+  await giveBackFailure(db, table, id, SOFT_LOCK_AFTER_FAILURES);
 }
 
 /**
@@ -201,12 +184,7 @@ export async function afterFailure(
   const { table, id } = accountOf(account);
   const door: SignInDoor = table === staff ? 'staff' : 'recipients';
   if (failures >= HARD_LOCK_AFTER_FAILURES) {
-    const updated = await db
-      .update(table)
-      .set({ signInHardLocked: true, signInLockedUntil: null })
-      .where(and(eq(table.id, id), eq(table.signInHardLocked, false)))
-      .returning({ id: table.id });
-    const newlyHardLocked = updated.length > 0;
+    const newlyHardLocked = await setHardLock(db, table, id);
     meter?.signInFailed(door, { state: 'hardLocked' }, newlyHardLocked);
     return { gate: { state: 'hardLocked' }, newlyHardLocked };
   }
@@ -229,10 +207,7 @@ export async function recordSuccess(
   const upgrade = needsRehash(account.passwordHash)
     ? { passwordHash: await hashPassword(password) }
     : {};
-  await db
-    .update(table)
-    .set({ failedSignIns: 0, signInLockedUntil: null, signInHardLocked: false, ...upgrade })
-    .where(eq(table.id, account.id));
+  await clearFailures(db, table, account.id, upgrade);
 }
 
 /**
@@ -241,10 +216,7 @@ export async function recordSuccess(
  */
 export async function liftLock(db: Database, account: ThrottledAccount): Promise<void> {
   const { table, id } = accountOf(account);
-  await db
-    .update(table)
-    .set({ failedSignIns: 0, signInLockedUntil: null, signInHardLocked: false })
-    .where(eq(table.id, id));
+  await clearFailures(db, table, id);
 }
 
 export type FormPostVerdict = 'sameOrigin' | 'crossSite';
