@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import nightfall from '../../../config/merchants/nightfall.json';
-import { errorsOf } from '../schema-form/support';
+import { errorsOf } from '../support/schema-form';
 import { renderApp } from '../support/render';
 import { handlers, server } from '../support/server';
 import { LOCALE_STORAGE_KEY } from '../../../src/web/lib/i18n';

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readConsent, runWhenConsented } from '../../../src/web/features/consent/consent-store';
-import { configsWith } from '../layout/frame-support';
+import { configsWith } from '../support/configuration';
 import { renderApp } from '../support/render';
 import { server } from '../support/server';
 

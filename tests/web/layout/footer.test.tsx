@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../src/web/lib/i18n';
 import { renderApp } from '../support/render';
 import { server } from '../support/server';
-import { configsWith } from './frame-support';
+import { configsWith } from '../support/configuration';
 
 describe('footer', () => {
   it("shows the powered-by block, free text and the merchant's links", async () => {

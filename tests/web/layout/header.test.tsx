@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '../../../src/web/lib/i18n';
 import { renderApp } from '../support/render';
 import { handlers, server } from '../support/server';
-import { configsWith } from './frame-support';
+import { configsWith } from '../support/configuration';
 
 describe('header', () => {
   it('shows the portal name and logo linking to the root', async () => {

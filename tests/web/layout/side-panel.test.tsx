@@ -6,7 +6,7 @@ import type { PaymentMethod } from '../../../src/core/types/entities/payment-met
 import type { Profile } from '../../../src/core/types/entities/profile';
 import { renderApp } from '../support/render';
 import { profileWith, server, signedInHandlers } from '../support/server';
-import { configsWith } from './frame-support';
+import { configsWith } from '../support/configuration';
 
 const bankAccount = (preferred: boolean, accountNumber: string): PaymentMethod => ({
   type: 'ACH',

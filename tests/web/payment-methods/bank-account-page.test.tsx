@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import BankAccountPage from '../../../src/web/features/payment-methods/components/bank-account-page';
 import { server } from '../support/server';
-import { errorsOf } from '../schema-form/support';
-import { answer, bank, renderPage, useApi } from './support';
+import { errorsOf } from '../support/schema-form';
+import { answer, bank, renderPaymentMethodPage, useApi } from '../support/payment-methods';
 import { configuration, profileWith } from '../support/server';
 
 const URL = '/master/funnel/v1/payment-methods/bank-accounts';
@@ -32,7 +32,7 @@ describe('bank account page', () => {
       }),
     );
     const user = userEvent.setup();
-    await renderPage('/bank-account', '/bank-account', <BankAccountPage />);
+    await renderPaymentMethodPage('/bank-account', '/bank-account', <BankAccountPage />);
     await fillUsAch(user);
     await user.click(screen.getByRole('button', { name: 'Add bank account' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/settings');
@@ -69,7 +69,7 @@ describe('bank account page', () => {
       ),
     );
     const user = userEvent.setup();
-    await renderPage('/bank-account', '/bank-account', <BankAccountPage />);
+    await renderPaymentMethodPage('/bank-account', '/bank-account', <BankAccountPage />);
     await fillUsAch(user);
     await user.click(screen.getByRole('button', { name: 'Add bank account' }));
     const nickname = screen.getByRole('textbox', { name: 'Account nickname' });
@@ -80,7 +80,7 @@ describe('bank account page', () => {
 
   it('edit prefills the shown fields, leaves the numbers empty and says so', async () => {
     useApi([bank()]);
-    await renderPage(
+    await renderPaymentMethodPage(
       '/bank-account/:id',
       '/bank-account/11111111-1111-4111-8111-111111111111',
       <BankAccountPage />,
@@ -97,7 +97,7 @@ describe('bank account page', () => {
 
   const ID = '11111111-1111-4111-8111-111111111111';
   const openEdit = () =>
-    renderPage('/bank-account/:id', `/bank-account/${ID}`, <BankAccountPage />);
+    renderPaymentMethodPage('/bank-account/:id', `/bank-account/${ID}`, <BankAccountPage />);
 
   it('edit: the stored numbers may stay empty, each says what it keeps, and the PUT leaves them out', async () => {
     useApi([bank()]);
@@ -173,7 +173,7 @@ describe('bank account page', () => {
         HttpResponse.json({ data: { bic: BICS[(body as { iban: string }).iban] ?? null } }),
       );
     async function germanAccount(user: ReturnType<typeof userEvent.setup>) {
-      await renderPage('/bank-account', '/bank-account', <BankAccountPage />);
+      await renderPaymentMethodPage('/bank-account', '/bank-account', <BankAccountPage />);
       await user.selectOptions(await screen.findByRole('combobox', { name: 'Country' }), 'DE');
       await user.type(await screen.findByRole('textbox', { name: 'Account nickname' }), 'Giro');
       return {
@@ -256,7 +256,7 @@ describe('bank account page', () => {
         HttpResponse.json({ data: { ...configuration, payoutTypes: ['WIRE', 'Paypal'] } }),
       ),
     );
-    await renderPage('/bank-account', '/bank-account', <BankAccountPage />);
+    await renderPaymentMethodPage('/bank-account', '/bank-account', <BankAccountPage />);
     await screen.findByRole('textbox', { name: 'Account nickname' });
     expect(screen.getByRole('radio', { name: 'Wire transfer' })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /ACH/ })).toBeNull();
@@ -275,7 +275,7 @@ describe('bank account page', () => {
     const LOOKUP = '/master/funnel/v1/payment-methods/bic-lookup';
 
     async function ukrainianWire(user: ReturnType<typeof userEvent.setup>) {
-      await renderPage('/bank-account', '/bank-account', <BankAccountPage />);
+      await renderPaymentMethodPage('/bank-account', '/bank-account', <BankAccountPage />);
       await user.selectOptions(await screen.findByRole('combobox', { name: 'Country' }), 'UA');
       await user.type(await screen.findByRole('textbox', { name: 'Account nickname' }), 'Rakhunok');
       await user.type(

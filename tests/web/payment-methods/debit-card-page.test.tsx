@@ -9,8 +9,14 @@ import {
   profileAddressValues,
 } from '../../../src/web/features/payment-methods/components/payment-address';
 import { profileWith } from '../support/server';
-import { errorsOf } from '../schema-form/support';
-import { answer, apiError, card, renderPage, useApi } from './support';
+import { errorsOf } from '../support/schema-form';
+import {
+  answer,
+  apiError,
+  card,
+  renderPaymentMethodPage,
+  useApi,
+} from '../support/payment-methods';
 
 const URL = '/master/funnel/v1/payment-methods/debit-card';
 const HOME: Address = {
@@ -25,7 +31,7 @@ const HOME: Address = {
 // A card that expires in three years: always in the future.
 const YEAR = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
 
-const open = () => renderPage('/debit-card', '/debit-card', <DebitCardPage />);
+const open = () => renderPaymentMethodPage('/debit-card', '/debit-card', <DebitCardPage />);
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, pan = '4111111111111111') {
   await user.type(await screen.findByRole('textbox', { name: 'Name on card' }), 'Ana Lima');

@@ -6,7 +6,7 @@ import type { PaymentMethod } from '../../../src/core/types/entities/payment-met
 import PaypalPage from '../../../src/web/features/payment-methods/components/paypal-page';
 import type * as Navigation from '../../../src/web/lib/navigation';
 import { leaveTo } from '../../../src/web/lib/navigation';
-import { answer, apiError, renderPage, useApi } from './support';
+import { answer, apiError, renderPaymentMethodPage, useApi } from '../support/payment-methods';
 
 // jsdom cannot leave the page: the exit to PayPal is recorded instead.
 vi.mock('../../../src/web/lib/navigation', async (importOriginal) => ({
@@ -40,7 +40,7 @@ describe('paypal page', () => {
       HttpResponse.json({ data: { url: PAYPAL_URL } }),
     );
     const user = userEvent.setup();
-    await renderPage('/paypal', '/paypal', <PaypalPage />);
+    await renderPaymentMethodPage('/paypal', '/paypal', <PaypalPage />);
     await user.click(await screen.findByRole('button', { name: 'Connect PayPal' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(PAYPAL_URL));
     expect(asked).toHaveLength(1);
@@ -50,7 +50,7 @@ describe('paypal page', () => {
 
   it('back from PayPal: shows the connected account', async () => {
     useApi([paypal]);
-    await renderPage('/paypal', '/paypal', <PaypalPage />);
+    await renderPaymentMethodPage('/paypal', '/paypal', <PaypalPage />);
     expect(
       await screen.findByText('Connected PayPal account: ana@paypal.example'),
     ).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('paypal page', () => {
     'a refusal of the callback (%s) is said in words, and Connect is offered again',
     async (name, text) => {
       useApi([]);
-      await renderPage('/paypal', `/paypal?error=${name}`, <PaypalPage />);
+      await renderPaymentMethodPage('/paypal', `/paypal?error=${name}`, <PaypalPage />);
       expect(await screen.findByRole('alert')).toHaveTextContent(text);
       expect(await screen.findByRole('button', { name: 'Connect PayPal' })).toBeInTheDocument();
     },
@@ -84,7 +84,7 @@ describe('paypal page', () => {
       ),
     );
     const user = userEvent.setup();
-    await renderPage('/paypal', '/paypal', <PaypalPage />);
+    await renderPaymentMethodPage('/paypal', '/paypal', <PaypalPage />);
     await user.click(await screen.findByRole('button', { name: 'Connect PayPal' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You already have this payout method; remove the current one first.',

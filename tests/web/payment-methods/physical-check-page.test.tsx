@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../../../src/core/types/entities/payment-method';
 import PhysicalCheckPage from '../../../src/web/features/payment-methods/components/physical-check-page';
 import { profileWith } from '../support/server';
-import { answer, apiError, bank, renderPage, useApi } from './support';
+import {
+  answer,
+  apiError,
+  bank,
+  renderPaymentMethodPage,
+  useApi,
+} from '../support/payment-methods';
 
 const URL = '/master/funnel/v1/payment-methods/physical-checks';
 const withAddress = profileWith({
@@ -25,7 +31,8 @@ const check: PaymentMethod = {
   physicalCheck: { id: '55555555-5555-4555-8555-555555555555', preferred: true },
 };
 
-const open = () => renderPage('/physical-check', '/physical-check', <PhysicalCheckPage />);
+const open = () =>
+  renderPaymentMethodPage('/physical-check', '/physical-check', <PhysicalCheckPage />);
 
 describe('physical check page', () => {
   it('shows the mailing address; the first method is asked for as preferred, then settings', async () => {

@@ -3,9 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import SettingsPage from '../../../src/web/app/screens/settings-screen';
 import { profileWith } from '../support/server';
-import { bank, card, renderPage, useApi, zelleAwaiting } from './support';
+import {
+  bank,
+  card,
+  renderPaymentMethodPage,
+  useApi,
+  zelleAwaiting,
+} from '../support/payment-methods';
 
-const open = () => renderPage('/settings', '/settings', <SettingsPage />);
+const open = () => renderPaymentMethodPage('/settings', '/settings', <SettingsPage />);
 
 describe('settings page', () => {
   it('names a transfer method as the account’s country does: a euro-area wire is a SEPA transfer', async () => {

@@ -4,8 +4,14 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../../../src/core/types/entities/payment-method';
 import ZellePage from '../../../src/web/features/payment-methods/components/zelle-page';
-import { errorsOf } from '../schema-form/support';
-import { answer, apiError, renderPage, useApi, zelleAwaiting } from './support';
+import { errorsOf } from '../support/schema-form';
+import {
+  answer,
+  apiError,
+  renderPaymentMethodPage,
+  useApi,
+  zelleAwaiting,
+} from '../support/payment-methods';
 import { profileWith } from '../support/server';
 
 const URL = '/master/funnel/v1/payment-methods/zelle';
@@ -22,7 +28,7 @@ const awaiting = (over: Record<string, unknown> = {}): PaymentMethod =>
 const confirmed = (over: Record<string, unknown> = {}): PaymentMethod =>
   awaiting({ status: 'ACTIVE', ...over });
 
-const open = () => renderPage('/zelle', '/zelle', <ZellePage />);
+const open = () => renderPaymentMethodPage('/zelle', '/zelle', <ZellePage />);
 
 /** The code is sent (with the prefix the page asks for, as the server does) and checked; `otpOk`
  * says whether the code is right. */

@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import RegistrationPage from '../../../src/web/features/registration/components/registration-page';
-import { errorsOf } from '../schema-form/support';
+import { errorsOf } from '../support/schema-form';
 import { handlers, profileWith, server } from '../support/server';
-import { renderPage } from './support';
+import { renderRegistrationPage } from '../support/registration';
 
 const ADDRESS = {
   id: 'a-1',
@@ -52,7 +52,7 @@ function mockApi(isMinor: boolean, invite?: () => Response) {
 
 async function saveDetails() {
   const user = userEvent.setup();
-  const view = await renderPage(<RegistrationPage />, '/registration');
+  const view = await renderRegistrationPage(<RegistrationPage />, '/registration');
   await user.click(await screen.findByRole('button', { name: 'Continue to address' }));
   await user.click(await screen.findByRole('button', { name: 'Save details' }));
   await screen.findByText('Your details are saved.');

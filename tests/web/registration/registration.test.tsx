@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import RegistrationPage from '../../../src/web/features/registration/components/registration-page';
 import VerifyAccountPage from '../../../src/web/features/registration/components/verify-account-page';
 import IdProofingPage from '../../../src/web/features/status-pages/components/id-proofing-page';
-import { errorsOf } from '../schema-form/support';
+import { errorsOf } from '../support/schema-form';
 import { configuration, handlers, profileWith, server } from '../support/server';
-import { renderPage } from './support';
+import { renderRegistrationPage } from '../support/registration';
 import type * as Navigation from '../../../src/web/lib/navigation';
 import { leaveTo } from '../../../src/web/lib/navigation';
 
@@ -42,7 +42,7 @@ describe('verify account', () => {
         : HttpResponse.json({ data: { status: 'VERIFIED' } }),
     );
     const user = userEvent.setup();
-    await renderPage(<VerifyAccountPage />, '/registration/verify-account');
+    await renderRegistrationPage(<VerifyAccountPage />, '/registration/verify-account');
     expect(screen.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
     expect(screen.getByText(/1 Verify email/).closest('li')).toHaveAttribute(
       'aria-current',
@@ -66,12 +66,15 @@ describe('verify account', () => {
 
   it('reopened while its code is still good, shows that code instead of mailing another', async () => {
     const sent = answers(() => HttpResponse.json({ data: { status: 'VERIFIED' } }));
-    const first = await renderPage(<VerifyAccountPage />, '/registration/verify-account');
+    const first = await renderRegistrationPage(
+      <VerifyAccountPage />,
+      '/registration/verify-account',
+    );
     await screen.findByRole('textbox', { name: '6-digit code' });
     const { prefix } = sent[0] as { prefix: string };
     first.unmount();
 
-    await renderPage(<VerifyAccountPage />, '/registration/verify-account');
+    await renderRegistrationPage(<VerifyAccountPage />, '/registration/verify-account');
     const input = await screen.findByRole('textbox', { name: '6-digit code' });
     expect(input).toHaveAccessibleDescription(new RegExp(`starts with ${prefix}`));
     expect(sent).toHaveLength(1);
@@ -122,7 +125,7 @@ describe('registration', () => {
       }),
     );
     const user = userEvent.setup();
-    await renderPage(<RegistrationPage />, '/registration');
+    await renderRegistrationPage(<RegistrationPage />, '/registration');
     const firstName = await screen.findByRole('textbox', { name: /First name/ });
     expect(firstName).toHaveValue('Ana');
     await user.click(screen.getByRole('button', { name: 'Continue to address' }));
@@ -149,7 +152,7 @@ describe('registration', () => {
       }),
     );
     const user = userEvent.setup();
-    await renderPage(<RegistrationPage />, '/registration');
+    await renderRegistrationPage(<RegistrationPage />, '/registration');
     const ssn = await screen.findByRole('textbox', { name: 'Social Security number or ITIN' });
     expect(screen.queryByRole('textbox', { name: /tax/i })).toBeNull();
     await user.type(ssn, '123456789');
@@ -188,7 +191,7 @@ describe('registration', () => {
       }),
     );
     const user = userEvent.setup();
-    await renderPage(<RegistrationPage />, '/registration');
+    await renderRegistrationPage(<RegistrationPage />, '/registration');
     const go = await screen.findByRole('button', { name: 'Continue to identity check' });
     expect(go).toBeEnabled();
     await user.click(go);
@@ -206,7 +209,7 @@ describe('registration', () => {
       ),
     );
     const user = userEvent.setup();
-    await renderPage(<RegistrationPage />, '/registration');
+    await renderRegistrationPage(<RegistrationPage />, '/registration');
     await user.click(await screen.findByRole('button', { name: 'Continue to identity check' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(HOSTED_FLOW));
     expect(screen.queryByText('Root flow')).toBeNull();
@@ -215,7 +218,7 @@ describe('registration', () => {
 
   it('edits the details of an activated profile from settings, without the setup steps', async () => {
     server.use(handlers.profile({ ...complete, status: 'ACTIVATED' }));
-    await renderPage(<RegistrationPage />, '/registration/personal-info');
+    await renderRegistrationPage(<RegistrationPage />, '/registration/personal-info');
     expect(await screen.findByRole('link', { name: 'Back to settings' })).toHaveAttribute(
       'href',
       '/settings',
@@ -233,7 +236,7 @@ describe('registration', () => {
       ),
     );
     const user = userEvent.setup();
-    await renderPage(<RegistrationPage />, '/registration/personal-info');
+    await renderRegistrationPage(<RegistrationPage />, '/registration/personal-info');
     const mismatch = /did not match our records/;
     expect(await screen.findByText(mismatch)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Save details' }));
@@ -256,7 +259,7 @@ describe('registration', () => {
       ),
     );
     const user = userEvent.setup();
-    await renderPage(<RegistrationPage />, '/registration/personal-info');
+    await renderRegistrationPage(<RegistrationPage />, '/registration/personal-info');
     const mismatch = /did not match our records/;
     expect(await screen.findByText(mismatch)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Save details' }));
@@ -279,14 +282,14 @@ describe('registration', () => {
         }),
       ),
     );
-    await renderPage(<RegistrationPage />, '/registration');
+    await renderRegistrationPage(<RegistrationPage />, '/registration');
     await screen.findByRole('textbox', { name: /First name/ });
     expect(screen.queryByRole('radio', { name: 'A company' })).not.toBeInTheDocument();
   });
 
   it('offers the company type when enabled', async () => {
     server.use(handlers.profile(complete));
-    await renderPage(<RegistrationPage />, '/registration');
+    await renderRegistrationPage(<RegistrationPage />, '/registration');
     await screen.findByRole('textbox', { name: /First name/ });
     expect(screen.getByRole('radio', { name: 'A company' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'A person (myself)' })).toBeChecked();
@@ -306,7 +309,7 @@ describe('id-proofing', () => {
       }),
     );
     const user = userEvent.setup();
-    await renderPage(<IdProofingPage />, '/id-proofing');
+    await renderRegistrationPage(<IdProofingPage />, '/id-proofing');
     await user.click(await screen.findByRole('button', { name: 'Start identity check' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(HOSTED_FLOW));
     expect(started).toBe(1);
@@ -315,7 +318,7 @@ describe('id-proofing', () => {
 
   it('says we are checking while pending', async () => {
     server.use(handlers.status('ID_PROOFING_PENDING'));
-    await renderPage(<IdProofingPage />, '/id-proofing');
+    await renderRegistrationPage(<IdProofingPage />, '/id-proofing');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'We are checking your identity' }),
     ).toBeVisible();
@@ -334,7 +337,7 @@ describe('id-proofing', () => {
       }),
     );
     const user = userEvent.setup({ applyAccept: false });
-    await renderPage(<IdProofingPage />, '/id-proofing');
+    await renderRegistrationPage(<IdProofingPage />, '/id-proofing');
     const section = await screen.findByRole('region', { name: 'Or verify with a photo ID' });
     const front = within(section).getByLabelText('Front of your ID');
     await user.upload(front, new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
@@ -362,7 +365,7 @@ describe('id-proofing', () => {
 
   it('says what to do when the check failed', async () => {
     server.use(handlers.status('ID_PROOFING_FAILED'));
-    await renderPage(<IdProofingPage />, '/id-proofing');
+    await renderRegistrationPage(<IdProofingPage />, '/id-proofing');
     expect(
       await screen.findByRole('heading', {
         level: 1,

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../src/core/types/entities/profile';
 import RegistrationPage from '../../../src/web/features/registration/components/registration-page';
 import { setLanguage, type Locale } from '../../../src/web/lib/i18n';
-import { errorsOf } from '../schema-form/support';
+import { errorsOf } from '../support/schema-form';
 import { handlers, profileWith, server } from '../support/server';
-import { renderPage } from './support';
+import { renderRegistrationPage } from '../support/registration';
 
 const address = {
   id: 'a-1',
@@ -54,7 +54,7 @@ const refuse = (status: number, message: string) =>
 
 async function open(locale: Locale, path = '/registration/personal-info') {
   const user = userEvent.setup();
-  const view = await renderPage(<RegistrationPage />, path);
+  const view = await renderRegistrationPage(<RegistrationPage />, path);
   await act(() => setLanguage(locale));
   return { user, ...view };
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorsOf, renderForm } from './support';
+import { errorsOf, renderForm } from '../support/schema-form';
 
 // A stored US ACH account being edited: its numbers are not shown, the server keeps them.
 const STORED = {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../src/web/lib/i18n';
-import { errorsOf, renderForm } from './support';
+import { errorsOf, renderForm } from '../support/schema-form';
 
 const ACH = { countryCode: 'US', transferMethod: 'ACH' };
 

@@ -10,7 +10,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reachedUnusedParts } from '../../../src/web/components/schema-form/trims/unused-parts';
 import { UNUSED_RJSF_PARTS } from '../../../src/web/components/schema-form/trims/unused-parts-list';
-import { renderForm } from './support';
+import { renderForm } from '../support/schema-form';
 
 const FORMS = [
   { formId: 'register' },

@@ -5,7 +5,7 @@ import {
   formatMasked,
   storedMasked,
 } from '../../../src/web/components/schema-form/mask';
-import { renderForm } from './support';
+import { renderForm } from '../support/schema-form';
 
 const optionTexts = (select: HTMLElement) =>
   [...select.querySelectorAll('option')].map((o) => o.textContent);

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readCookie, writeCookie } from '../../../src/web/lib/cookies';
 import { configuration, server } from '../support/server';
-import { countRequests, renderSession } from './session-harness';
+import { countRequests, renderSession } from '../support/session';
 
 const VERIFY_URL = '/master/funnel/v1/me/verify-access-otp';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderSession } from './session-harness';
+import { renderSession } from '../support/session';
 
 const back = () => window.dispatchEvent(new PopStateEvent('popstate', { state: { idx: 0 } }));
 const modal = () => screen.queryByRole('dialog', { name: 'Please use the portal navigation' });

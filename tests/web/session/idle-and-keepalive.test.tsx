@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advance, countRequests, LOGIN_PAGE_PATH, renderSession } from './session-harness';
+import { advance, countRequests, LOGIN_PAGE_PATH, renderSession } from '../support/session';
 
 const warning = () => screen.queryByRole('alertdialog', { name: 'Are you still there?' });
 

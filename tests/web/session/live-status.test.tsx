@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileApi } from '../../../src/web/api/profile-api';
 import { configuration, profileWith, server } from '../support/server';
-import { advance, renderSession } from './session-harness';
+import { advance, renderSession } from '../support/session';
 
 const POLL_MS = configuration.appConfig.profileRefreshInterval * 1000;
 

@@ -7,7 +7,7 @@ import {
   writeOwner,
 } from '../../../src/web/features/session/window-ownership';
 import { readCookie } from '../../../src/web/lib/cookies';
-import { advance, renderSession } from './session-harness';
+import { advance, renderSession } from '../support/session';
 
 const MY_ID = 'window-here';
 const modal = () =>

@@ -4,7 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { bank, useApi } from '../payment-methods/support';
+import { bank, useApi } from '../support/payment-methods';
 import { renderApp } from '../support/render';
 import { server } from '../support/server';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { SchemaForm, type SchemaFormProps } from '../../../src/web/components/schema-form';
 import { setLanguage, type Locale } from '../../../src/web/lib/i18n';
-import { renderWithProviders } from '../support/render';
+import { renderWithProviders } from './render';
 
 export async function renderForm(
   props: Partial<SchemaFormProps> & Pick<SchemaFormProps, 'formId'>,

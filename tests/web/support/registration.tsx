@@ -2,9 +2,9 @@
 // stand-in for the root flow so tests can see where the page sends the user.
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { renderWithProviders } from '../support/render';
+import { renderWithProviders } from './render';
 
-export async function renderPage(element: ReactElement, path: string, url = path) {
+export async function renderRegistrationPage(element: ReactElement, path: string, url = path) {
   const router = createMemoryRouter(
     [
       { path, element },

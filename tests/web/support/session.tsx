@@ -10,7 +10,7 @@ import { SessionController } from '../../../src/web/features/session';
 import { setLoginPagePath } from '../../../src/web/lib/api';
 import { initI18n } from '../../../src/web/lib/i18n';
 import { setNavigator } from '../../../src/web/lib/navigation';
-import { configuration, server } from '../support/server';
+import { configuration, server } from './server';
 
 export const LOGIN_PAGE_PATH = configuration.appConfig.loginPagePath;
 

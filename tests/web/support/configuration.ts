@@ -3,7 +3,7 @@
 import { http, HttpResponse } from 'msw';
 import type { Branding } from '../../../src/core/types/entities/branding';
 import type { BusinessRules } from '../../../src/core/types/entities/business-rules';
-import { configuration } from '../support/server';
+import { configuration } from './server';
 
 export const configsWith = (over: {
   branding?: Partial<Branding>;

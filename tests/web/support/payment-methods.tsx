@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ReactElement } from 'react';
 import type { PaymentMethod } from '../../../src/core/types/entities/payment-method';
-import { configuration, profileWith, server, signedInHandlers } from '../support/server';
-import { renderWithProviders } from '../support/render';
+import { configuration, profileWith, server, signedInHandlers } from './server';
+import { renderWithProviders } from './render';
 import type { Profile } from '../../../src/core/types/entities/profile';
 
 const BASE = '/master/funnel/v1/payment-methods';
@@ -140,7 +140,7 @@ function Where() {
 }
 
 /** Renders a page at a URL inside a router that also names the pages it may go to. */
-export async function renderPage(path: string, url: string, page: ReactElement) {
+export async function renderPaymentMethodPage(path: string, url: string, page: ReactElement) {
   return renderWithProviders(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
