@@ -15,6 +15,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../api/support/harness';
+import { DATABASE_KINDS } from '../../api/support/databases';
 import { PERSON } from '../../fixtures/people';
 
 const HOST = 'localhost';
@@ -27,12 +28,12 @@ const bornYearsAgo = (years: number): string => {
   return d.toISOString().slice(0, 10);
 };
 
-describe('domain/profile', () => {
+describe.each(DATABASE_KINDS)('domain/profile on %s', (kind) => {
   let t: TestApp;
   let profiles: ProfileDomain;
   let registration: RegistrationDomain;
   beforeAll(async () => {
-    t = await startTestApp('pglite');
+    t = await startTestApp(kind);
     profiles = profileDomain(t.app.deps);
     registration = registrationDomain(t.app.deps);
   });

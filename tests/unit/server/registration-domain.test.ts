@@ -14,15 +14,16 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../api/support/harness';
+import { DATABASE_KINDS } from '../../api/support/databases';
 
 const HOST = 'localhost';
 
-describe('domain/registration', () => {
+describe.each(DATABASE_KINDS)('domain/registration on %s', (kind) => {
   let t: TestApp;
   let registration: RegistrationDomain;
   let claims: ClaimsDomain;
   beforeAll(async () => {
-    t = await startTestApp('pglite');
+    t = await startTestApp(kind);
     registration = registrationDomain(t.app.deps);
     claims = claimsDomain(t.app.deps);
   });
