@@ -45,7 +45,11 @@ export function describeFieldError(
   // A message the country rules wrote themselves (published in the rules console).
   const written = ruleMessageText(schema, error, i18n.resolvedLanguage ?? i18n.language);
   if (written) return interpolate(written, values);
-  for (const key of [error.messageKey, error.keyword]) {
+  // A server error whose key this tab does not know (rules published after its validators
+  // loaded) keeps the server's text, not the keyword's older generic message.
+  for (const key of fallback && error.messageKey
+    ? [error.messageKey]
+    : [error.messageKey, error.keyword]) {
     if (key && i18n.exists(key, { ns: 'validation' }))
       return t(key, { ns: 'validation', ...values });
   }
