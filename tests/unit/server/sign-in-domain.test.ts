@@ -15,16 +15,17 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../api/support/harness';
+import { DATABASE_KINDS } from '../../api/support/databases';
 
 /** What the sign-in page shows of an outcome: signed in, or the gate (never who the email is). */
 const answer = (outcome: SignInOutcome) =>
   outcome.state === 'signedIn' ? 'signedIn' : outcome.gate.state;
 
-describe('domain/sign-in', () => {
+describe.each(DATABASE_KINDS)('domain/sign-in on %s', (kind) => {
   let t: TestApp;
   let signIns: RecipientSignIn;
   beforeAll(async () => {
-    t = await startTestApp('pglite');
+    t = await startTestApp(kind);
     signIns = recipientSignIn(t.app.deps);
   });
   afterAll(async () => t?.close());
