@@ -14,6 +14,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../api/support/harness';
+import { DATABASE_KINDS } from '../../api/support/databases';
 
 const ACH = {
   countryCode: 'US',
@@ -38,11 +39,11 @@ const detailsOf = (method: object) =>
     Boolean(v && typeof v === 'object' && 'id' in v),
   ) ?? { id: '', preferred: false };
 
-describe('domain/payout-methods', () => {
+describe.each(DATABASE_KINDS)('domain/payout-methods on %s', (kind) => {
   let t: TestApp;
   let methods: PayoutMethodsDomain;
   beforeAll(async () => {
-    t = await startTestApp('pglite');
+    t = await startTestApp(kind);
     methods = payoutMethodsDomain(t.app.deps);
   });
   afterAll(async () => t?.close());
