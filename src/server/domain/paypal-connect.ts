@@ -3,12 +3,14 @@
 // callback spends it once, within 10 minutes, in the same session: a return this session did not
 // start, a replayed return and a late one are refused before PayPal is asked for anything.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { oneTimeCodes } from '../db/schema';
 import { badRequest } from '../errors';
+import {
+  findPaypalState,
+  spendPaypalStateRow,
+  storePaypalState,
+} from '../repositories/paypal-states';
 
-const PURPOSE = 'PAYPAL_CONNECT';
 export const PAYPAL_STATE_TTL_MS = 10 * 60 * 1000;
 
 const hashState = (state: string): string => createHash('sha256').update(state).digest('hex');
@@ -22,27 +24,7 @@ export interface ConnectingSession {
 /** A new state for this session; an open one it replaces is no longer accepted. */
 export async function issuePaypalState(db: Database, session: ConnectingSession): Promise<string> {
   const state = randomBytes(32).toString('base64url');
-  const open = [
-    eq(oneTimeCodes.profileId, session.profileId),
-    eq(oneTimeCodes.purpose, PURPOSE),
-    eq(oneTimeCodes.subject, session.idHash),
-    isNull(oneTimeCodes.usedAt),
-    isNull(oneTimeCodes.replacedAt),
-  ];
-  await db.transaction(async (tx) => {
-    await tx
-      .update(oneTimeCodes)
-      .set({ replacedAt: new Date() })
-      .where(and(...open));
-    await tx.insert(oneTimeCodes).values({
-      profileId: session.profileId,
-      purpose: PURPOSE,
-      subject: session.idHash,
-      prefix: '',
-      codeHash: hashState(state),
-      expiresAt: new Date(Date.now() + PAYPAL_STATE_TTL_MS),
-    });
-  });
+  await storePaypalState(db, session, hashState(state), new Date(Date.now() + PAYPAL_STATE_TTL_MS));
   return state;
 }
 
@@ -62,25 +44,9 @@ export async function spendPaypalState(
   state: string,
 ): Promise<void> {
   if (!state) throw mismatch();
-  const [row] = await db
-    .select()
-    .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.profileId, session.profileId),
-        eq(oneTimeCodes.purpose, PURPOSE),
-        eq(oneTimeCodes.subject, session.idHash),
-        eq(oneTimeCodes.codeHash, hashState(state)),
-      ),
-    )
-    .limit(1);
+  const row = await findPaypalState(db, session, hashState(state));
   if (!row) throw mismatch();
   if (row.usedAt) throw reused();
   if (row.replacedAt || row.expiresAt.getTime() <= Date.now()) throw mismatch();
-  const spent = await db
-    .update(oneTimeCodes)
-    .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt)))
-    .returning({ id: oneTimeCodes.id });
-  if (!spent.length) throw reused();
+  if (!(await spendPaypalStateRow(db, row.id))) throw reused();
 }
