@@ -4,9 +4,13 @@
 
 export type CharacterSet = 'digits' | 'upper' | 'letters' | 'upperDigits' | 'lettersDigits';
 
-export type Format =
-  | { kind: 'characters'; set: CharacterSet; min: number; max: number }
-  | { kind: 'oneOf'; values: string[] };
+export interface CharactersFormat {
+  kind: 'characters';
+  set: CharacterSet;
+  min: number;
+  max: number;
+}
+export type Format = CharactersFormat | { kind: 'oneOf'; values: string[] };
 
 /** Each set's class in a pattern; the first is what the builder writes. */
 const CLASSES: Record<CharacterSet, readonly string[]> = {

@@ -1,7 +1,9 @@
 // The rule editor's uiSchema for its lists: the console's list templates (list-templates.tsx) on
-// every list of free values, with what one of its items is called.
+// every list of free values, with what one of its items is called, and the format builder on
+// every field rule's pattern.
 import type { UiSchema } from '@rjsf/utils';
 import type { JsonSchema } from '../../core/schemas/json-schema';
+import { FormatWidget } from './format-widget';
 import { ItemFieldTemplate, ListItemTemplate, ListTemplate } from './list-templates';
 import { texts } from './texts';
 
@@ -52,6 +54,9 @@ export function withListTemplates(
         isNode(ui[name]) ? (ui[name] as UiSchema) : {},
         [...path, name],
       );
+      // A field rule's pattern is written by the format builder (format-widget.tsx).
+      if (name === 'pattern' && (child as Node).type === 'string')
+        shaped['ui:widget'] = FormatWidget;
       if (Object.keys(shaped).length) ui[name] = shaped;
     }
   return ui;

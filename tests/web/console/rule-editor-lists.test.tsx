@@ -1,7 +1,7 @@
 // The rule editor's lists (src/web/console/list-templates.tsx): every button is named by what it
 // does to which item and drawn with an inline icon, every item's input is labelled by its place in
 // the list, and the buttons move, remove and add items.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
@@ -93,7 +93,8 @@ describe('rule editor lists', () => {
     const added = list.getByRole('textbox', { name: 'Currency 2' });
     expect(list.getByRole('button', { name: 'Remove Currency 2' })).toBeInTheDocument();
     await user.type(added, 'GBP');
-    expect(seen.at(-1)?.currencies).toEqual({ bankAccount: ['EUR', 'GBP'] });
+    // Typed values reach the page once typing pauses (deferred-change.ts).
+    await waitFor(() => expect(seen.at(-1)?.currencies).toEqual({ bankAccount: ['EUR', 'GBP'] }));
     expect(list.getByRole('button', { name: 'Remove GBP' })).toBeInTheDocument();
 
     // A field's accepted values are a list of values.
