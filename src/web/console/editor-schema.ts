@@ -88,7 +88,7 @@ const LABELS: Record<string, string> = {
   payoutTypes: 'Other payout methods a resident may add',
   currencies: 'Currencies',
   required: 'Required',
-  pattern: 'Format',
+  pattern: 'Pattern (regular expression, anchored with ^ and $)',
   minLength: 'Minimum length',
   maxLength: 'Maximum length',
   enum: 'Accepted values',

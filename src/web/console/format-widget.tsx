@@ -1,9 +1,10 @@
 // A field rule's pattern in plain terms: staff choose "characters and length" or "one of these
-// values" and the builder writes the pattern (format-pattern.ts); the pattern shows under it with
-// sample values and whether it accepts each. A pattern the builder cannot say opens in the
-// advanced mode, typed by hand and checked as before.
+// values" and the builder writes the pattern (format-pattern.ts) in the pattern's box, with sample
+// values and whether it accepts each. The box may still be typed in by hand (checked as before);
+// a pattern the builder cannot say opens as typed by hand.
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
+import { describedBy } from '../components/schema-form/field-ids';
 import {
   accepts,
   CHARACTER_SETS,
@@ -20,10 +21,11 @@ type Mode = 'characters' | 'oneOf' | 'advanced';
 
 // The console's words stay in English (texts.ts); these belong to this widget only.
 const T = {
+  mode: 'Format',
   modes: {
     characters: 'Characters and length',
     oneOf: 'One of these values',
-    advanced: 'Pattern (advanced: a regular expression, anchored with ^ and $)',
+    advanced: 'Typed by hand (advanced)',
   } satisfies Record<Mode, string>,
   set: 'Characters',
   sets: {
@@ -36,7 +38,6 @@ const T = {
   min: 'Length from',
   max: 'to',
   values: 'Accepted values, one a line',
-  pattern: 'Pattern',
   samples: 'Samples',
   passes: 'passes',
   fails: 'fails',
@@ -45,7 +46,7 @@ const T = {
 const DEFAULT_CHARACTERS: CharactersFormat = { kind: 'characters', set: 'digits', min: 1, max: 10 };
 
 export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
-  const { id, value, onChange, disabled, readonly } = props;
+  const { id, value, onChange, disabled, readonly, schema, uiSchema, rawErrors } = props;
   const pattern = typeof value === 'string' ? value : '';
   const read = pattern ? readPattern(pattern) : null;
   const [mode, setMode] = useState<Mode>(read ? read.kind : pattern ? 'advanced' : 'characters');
@@ -68,19 +69,38 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
 
   return (
     <div className="console-format">
-      <select
+      {/* The pattern keeps the field's id: the refusals' links and the rule's label point at it. */}
+      <input
         id={id}
         className="schema-form__input"
-        value={mode}
+        value={pattern}
         disabled={off}
-        onChange={(e) => changeMode(e.target.value as Mode)}
-      >
-        {(Object.keys(T.modes) as Mode[]).map((m) => (
-          <option key={m} value={m}>
-            {T.modes[m]}
-          </option>
-        ))}
-      </select>
+        spellCheck={false}
+        aria-invalid={rawErrors?.length ? true : undefined}
+        aria-describedby={describedBy(id, schema, uiSchema, rawErrors)}
+        onChange={(e) => {
+          const typed = e.target.value;
+          const format = readPattern(typed);
+          setMode(format?.kind ?? (typed ? 'advanced' : mode));
+          if (format?.kind === 'oneOf') setValues(format.values.join('\n'));
+          onChange(typed || undefined);
+        }}
+      />
+      <label className="console-format__mode">
+        {T.mode}{' '}
+        <select
+          className="schema-form__input"
+          value={mode}
+          disabled={off}
+          onChange={(e) => changeMode(e.target.value as Mode)}
+        >
+          {(Object.keys(T.modes) as Mode[]).map((m) => (
+            <option key={m} value={m}>
+              {T.modes[m]}
+            </option>
+          ))}
+        </select>
+      </label>
       {mode === 'characters' ? (
         <div className="console-format__row">
           <label>
@@ -143,22 +163,6 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
           />
         </label>
       ) : null}
-      {mode === 'advanced' ? (
-        <label>
-          {T.pattern}
-          <input
-            className="schema-form__input"
-            value={pattern}
-            disabled={off}
-            spellCheck={false}
-            onChange={(e) => onChange(e.target.value || undefined)}
-          />
-        </label>
-      ) : (
-        <p className="schema-form__help">
-          {T.pattern}: <code>{pattern}</code>
-        </p>
-      )}
       {pattern && samples.accepted.length + samples.refused.length ? (
         <div className="console-format__samples">
           <p className="schema-form__help">{T.samples}</p>
