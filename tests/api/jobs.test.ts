@@ -9,7 +9,15 @@ import { buildApp } from '../../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { sessions } from '../../src/server/db/schema';
 import { PG_BOSS_SCHEMA } from '../../src/server/jobs/engine';
-import { ADMIN_KEY, registeredUser, startTestApp, type TestApp } from './support/harness';
+import { loadConfig } from '../../src/server/config';
+import { openTestDatabase } from './support/databases';
+import {
+  ADMIN_KEY,
+  registeredUser,
+  startTestApp,
+  TEST_ENCRYPTION_KEY,
+  type TestApp,
+} from './support/harness';
 
 const JOBS_ENV = {
   JOBS: 'on',
@@ -95,6 +103,30 @@ describe.runIf(process.env.DATABASE_URL)('jobs on PostgreSQL (pg-boss)', () => {
       expect(rows[0]?.jobs).toBe(runs);
     }
   }, 40_000);
+});
+
+describe.runIf(process.env.DATABASE_URL)('replicas starting together (pg-boss)', () => {
+  it('all start: the job queues are created once, not raced into a deadlock', async () => {
+    // A fresh database, so no queue exists yet; three processes start at the same moment.
+    const first = await openTestDatabase('postgres');
+    const others = await Promise.all([1, 2].map(() => openDatabase({ url: first.url ?? '' })));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      ADMIN_API_KEY: ADMIN_KEY,
+      PUBLIC_URL: 'http://localhost:8080',
+      APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      ...JOBS_ENV,
+    });
+    const apps = await Promise.all(
+      [first, ...others].map((database) => buildApp({ config, database, logger: false })),
+    );
+    try {
+      await Promise.all(apps.map((app) => app.ready()));
+    } finally {
+      for (const app of apps) await app.close();
+      for (const database of [...others, first]) await database.close();
+    }
+  }, 60_000);
 });
 
 describe('jobs on PGlite (in-process engine)', () => {

@@ -55,6 +55,44 @@ async function counted(job: JobDefinition, options: JobEngineOptions): Promise<v
 /** The pg-boss tables live in their own schema, apart from the app's migrations. */
 export const PG_BOSS_SCHEMA = 'pgboss';
 
+/** The advisory lock under which processes set up pg-boss, one at a time. */
+const SETUP_LOCK = 7_202_611;
+
+/**
+ * Starts pg-boss and creates each job's queue under a session advisory lock: processes starting
+ * together on a new database (replicas, a first deploy) otherwise create pg-boss's schema and the
+ * same queues at once, and PostgreSQL ends one of them with a duplicate key or a deadlock, which
+ * stopped that process at start (tests/api/jobs.test.ts, "replicas starting together").
+ */
+async function startOnce(
+  pool: pg.Pool,
+  boss: PgBoss,
+  jobs: readonly JobDefinition[],
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+    try {
+      await boss.start();
+      for (const job of jobs) {
+        if (await boss.getQueue(job.name)) continue;
+        await boss.createQueue(job.name, {
+          name: job.name,
+          policy: 'standard',
+          retryLimit: job.retryLimit,
+          retryDelay: job.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: job.timeoutSeconds,
+        });
+      }
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 function pgBossEngine(pool: pg.Pool, options: JobEngineOptions): JobEngine {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
@@ -82,16 +120,8 @@ function pgBossEngine(pool: pg.Pool, options: JobEngineOptions): JobEngine {
     kind: 'pg-boss',
     async start() {
       started = true;
-      await boss.start();
+      await startOnce(pool, boss, options.jobs);
       for (const job of options.jobs) {
-        await boss.createQueue(job.name, {
-          name: job.name,
-          policy: 'standard',
-          retryLimit: job.retryLimit,
-          retryDelay: job.retryDelaySeconds,
-          retryBackoff: true,
-          expireInSeconds: job.timeoutSeconds,
-        });
         await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async () =>
           counted(job, options),
         );
