@@ -40,7 +40,6 @@ export const SIMULATED_SOURCE: RateSource = {
   simulated: true,
 };
 
-
 type Currency = { code: string; base: bigint; exponent: bigint };
 const CURRENCIES = iso4217 as unknown as Record<string, Currency | undefined>;
 
