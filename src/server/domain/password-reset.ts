@@ -26,7 +26,7 @@ import {
 import { findProfileByEmail } from '../repositories/profiles';
 import type { FormService } from '../services/forms';
 import { portalOrigin } from '../services/merchants';
-import { hashPassword, isCommonPassword } from '../services/passwords';
+import { commonPasswordError, hashPassword } from '../services/passwords';
 import { revokeSessionsOf } from '../services/session-realm';
 import { RECIPIENT_SESSIONS } from '../services/sessions';
 import { liftLock } from './sign-in';
@@ -83,15 +83,8 @@ export function passwordErrors(
       termsAccepted: true,
     })
     .filter((e) => e.path === '/password' || e.path === '/passwordConfirmation');
-  if (!errors.length && isCommonPassword(password))
-    errors.push({
-      path: '/password',
-      keyword: 'commonPassword',
-      messageKey: 'password.common',
-      params: {},
-      message: 'This password is too common; choose another one.',
-    });
-  return errors;
+  const common = errors.length ? undefined : commonPasswordError(password);
+  return common ? [...errors, common] : errors;
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   markClaimTokensUsed,
   markTokenUsed,
 } from '../repositories/tokens';
-import { hashPassword, isCommonPassword } from '../services/passwords';
+import { commonPasswordError, hashPassword } from '../services/passwords';
 import { redeemCode, sendCode } from '../services/one-time-codes';
 import type { Merchant } from '../services/merchants';
 import { CODE_TTL_MINUTES, composeCode, recipientLocale } from '../mail/compose';
@@ -113,15 +113,8 @@ export function registrationDomain(deps: RegistrationDeps) {
         message: 'Please accept the additional agreements to continue.',
       });
     }
-    if (!errors.length && isCommonPassword(password)) {
-      errors.push({
-        path: '/password',
-        keyword: 'commonPassword',
-        messageKey: 'password.common',
-        params: {},
-        message: 'This password is too common; choose another one.',
-      });
-    }
+    const common = errors.length ? undefined : commonPasswordError(password);
+    if (common) errors.push(common);
     if (errors.length) throw badRequest(`ValidationError: ${errors[0]?.message}`, errors);
   }
 

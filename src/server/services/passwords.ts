@@ -7,7 +7,7 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { ApiError, serviceBusy } from '../errors';
+import { ApiError, serviceBusy, type ApiFieldError } from '../errors';
 
 /**
  * Hashes run on libuv's thread pool (4 threads), which file reads and DNS lookups share, and each
@@ -187,6 +187,18 @@ export const COMMON_PASSWORD_COUNT = BLOCKLIST.size;
 
 export const isCommonPassword = (password: string): boolean =>
   BLOCKLIST.has(password.normalize('NFKC').toLowerCase());
+
+/** The field error of a password on the blocklist: registration and a reset say the same. */
+export const commonPasswordError = (password: string): ApiFieldError | undefined =>
+  isCommonPassword(password)
+    ? {
+        path: '/password',
+        keyword: 'commonPassword',
+        messageKey: 'password.common',
+        params: {},
+        message: 'This password is too common; choose another one.',
+      }
+    : undefined;
 
 /** A hash to compare against when the email is unknown, so timing does not reveal accounts. */
 export const DUMMY_HASH = await hashPassword(randomBytes(12).toString('hex'));

@@ -10,15 +10,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../api/support/harness';
-
-const ACH = {
-  countryCode: 'US',
-  transferMethod: 'ACH',
-  accountType: 'CHECKING',
-  routingNumber: '011000015',
-  accountNumber: '123456789',
-  accountNumberConfirmation: '123456789',
-};
+import { US_ACH as ACH } from '../../fixtures/payout-methods';
 
 describe('domain/claims', () => {
   let t: TestApp;
