@@ -90,8 +90,10 @@ export function registrationDomain(deps: RegistrationDeps) {
     merchant: Merchant,
     email: string,
     password: string,
-    form: RegistrationForm = {},
+    // A hostile body may send `data: null`: checked as an empty form, never read through.
+    given?: RegistrationForm | null,
   ): void {
+    const form = given ?? {};
     const record = {
       email,
       password,
