@@ -59,6 +59,8 @@ export interface RateFeedOptions {
 const DAY_MS = 86_400_000;
 const dayOf = (date: string): number => Date.parse(`${date}T00:00:00Z`);
 const dateOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
+/** How long a starting process waits for the rates another process is fetching. */
+const START_WAIT_MS = 20_000;
 
 /** The text of a feed file: over HTTP(S) within the timeout, or from the disk. */
 export async function readFeed(location: string, timeoutMs: number): Promise<string> {
@@ -288,6 +290,12 @@ export function createRateFeed(db: Database, exchange: Exchange, options: RateFe
      */
     async start(scheduled = false): Promise<void> {
       await this.check();
+      // Processes starting together: the one holding the first fetch stores the rates a moment
+      // later; the others wait for them (bounded) rather than refuse every currency for a minute.
+      for (let waited = 0; !exchange.currencies.length && waited < START_WAIT_MS; waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        await reloadIfChanged();
+      }
       timer = setInterval(() => {
         (scheduled ? reloadIfChanged() : this.check()).catch((error: unknown) =>
           options.log.warn({ feed, err: error }, 'exchange rates could not be checked'),
