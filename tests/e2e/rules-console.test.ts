@@ -262,7 +262,7 @@ describe('rules console (issue 16)', () => {
     await page.locator('#rules_bankAccount_fields_sortCode_messages_pattern').fill(MESSAGE_KEY);
     const messages = page.getByRole('region', { name: 'Messages written with these rules' });
     await messages
-      .getByRole('button', { name: `Write "${MESSAGE_KEY}" in every language` })
+      .getByRole('button', { name: `Write “${MESSAGE_KEY}” in every language` })
       .click();
     for (const [language, text] of Object.entries(MESSAGE_TEXTS))
       await messages.getByLabel(language, { exact: true }).fill(text);

@@ -10,6 +10,7 @@ import type {
 import type { ServedVariant } from '../../core/validation/precompiled';
 import type { ApiFieldError } from '../../core/validation/errors';
 import { readCookie } from '../lib/cookies';
+import { texts } from './texts';
 import type { PrecompiledModule } from '../../core/validation/precompiled';
 
 export const CONSOLE_API = '/master/console/v1';
@@ -49,7 +50,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
   } catch {
-    throw new ConsoleApiError(0, 'The server cannot be reached. Check the connection and retry.');
+    throw new ConsoleApiError(0, texts.unreachable);
   }
   const text = await response.text();
   let json: unknown;
@@ -62,7 +63,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
     const failure = (json ?? {}) as { message?: string; errors?: ApiFieldError[] };
     throw new ConsoleApiError(
       response.status,
-      failure.message ?? `The server answered ${response.status}.`,
+      failure.message ?? texts.serverAnswered(response.status),
       failure.errors ?? [],
     );
   }

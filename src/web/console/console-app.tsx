@@ -39,7 +39,7 @@ export function ConsoleApp() {
 
   const handleError = useCallback((error: unknown): string => {
     if (error instanceof ConsoleApiError && error.status === 401)
-      setSession({ status: 'signed-out', notice: 'Your staff session ended: sign in again.' });
+      setSession({ status: 'signed-out', notice: texts.sessionEnded });
     return errorText(error);
   }, []);
 

@@ -113,9 +113,9 @@ function CountryEditor({
       </h1>
       <p className="console-lead">
         {now.publishedVersion === null
-          ? 'Rules of the file in country-rules/ (never published in the console).'
-          : `Published version ${now.publishedVersion}.`}{' '}
-        Rules version in use: {now.rulesVersion}.
+          ? texts.countryStatus.fileOnly
+          : texts.countryStatus.published(now.publishedVersion)}{' '}
+        {texts.countryStatus.rulesVersion(now.rulesVersion)}
       </p>
       {saved !== null ? (
         <p className="console-alert console-alert--ok" role="status">

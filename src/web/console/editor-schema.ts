@@ -8,6 +8,7 @@ import metaSchema from '../../../country-rules/country-rules.schema.json';
 import type { JsonSchema } from '../../core/schemas/json-schema';
 import type { PrecompiledModule, PrecompiledValidate } from '../../core/validation/precompiled';
 import type { RuleFile } from './api';
+import { texts } from './texts';
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node =>
@@ -70,40 +71,8 @@ export function editorSchema(source: Node = metaSchema as Node): JsonSchema {
 const ALWAYS_SHOWN = ['required', 'pattern', 'minLength', 'maxLength'];
 const LONG_TEXTS = ['source', 'notes', 'description'];
 // What staff read beside the meta-schema's own names (x-label; the field names inside `fields`
-// keep the portal's labels, e.g. sortCode → "Sort code").
-const LABELS: Record<string, string> = {
-  country: 'Rule file (country code)',
-  name: 'Country name',
-  extends: 'Extends the shared rule',
-  countries: 'Countries using this shared rule',
-  source: 'Source',
-  notes: 'Notes',
-  address: 'Address form',
-  bankAccount: 'Bank account form',
-  identity: 'Identity numbers (person profile)',
-  fields: 'Fields',
-  methods: 'Per transfer method',
-  transferMethods: 'Transfer methods',
-  transferMethodNames: 'Local names of the transfer methods',
-  payoutTypes: 'Other payout methods a resident may add',
-  currencies: 'Currencies',
-  required: 'Required',
-  pattern: 'Pattern (regular expression, anchored with ^ and $)',
-  minLength: 'Minimum length',
-  maxLength: 'Maximum length',
-  enum: 'Accepted values',
-  label: 'Label key (locales/*/fields.json)',
-  help: 'Help key (locales/*/fields.json)',
-  messages: 'Message keys per check (locales/*/validation.json)',
-  iban: 'IBAN check',
-  bic: 'BIC check',
-  abaRouting: 'ABA routing checksum',
-  clabe: 'CLABE check digit',
-  cbu: 'CBU check digits',
-  ukModulus: 'UK modulus check against the field',
-  taxId: 'Tax number check',
-  description: 'Description',
-};
+// keep the portal's labels, e.g. sortCode → "Sort code"): texts.editorLabels, in the staff
+// member's language.
 
 /**
  * The editor's schema and uiSchema for one rule file: maps (field name → rule, message keys) become
@@ -131,7 +100,7 @@ export function shapeFor(
     const child = map ?? declared[name];
     if (!child) continue;
     const shaped = shapeFor(child, data[name]);
-    const label = map ? undefined : LABELS[name];
+    const label = map ? undefined : texts.editorLabels[name];
     properties[name] = label ? { ...shaped.schema, 'x-label': label } : shaped.schema;
     const ui = { ...shaped.uiSchema };
     if (LONG_TEXTS.includes(name) && (child as Node).type === 'string')

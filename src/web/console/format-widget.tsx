@@ -15,33 +15,12 @@ import {
   type CharactersFormat,
   type Format,
 } from './format-pattern';
+import { texts } from './texts';
 
 type Data = Record<string, unknown>;
 type Mode = 'characters' | 'oneOf' | 'advanced';
 
-// The console's words stay in English (texts.ts); these belong to this widget only.
-const T = {
-  mode: 'Format',
-  modes: {
-    characters: 'Characters and length',
-    oneOf: 'One of these values',
-    advanced: 'Typed by hand (advanced)',
-  } satisfies Record<Mode, string>,
-  set: 'Characters',
-  sets: {
-    digits: 'Digits only',
-    upper: 'Upper-case letters',
-    letters: 'Letters',
-    upperDigits: 'Upper-case letters and digits',
-    lettersDigits: 'Letters and digits',
-  } satisfies Record<CharacterSet, string>,
-  min: 'Length from',
-  max: 'to',
-  values: 'Accepted values, one a line',
-  samples: 'Samples',
-  passes: 'passes',
-  fails: 'fails',
-};
+const T = texts.format;
 
 const DEFAULT_CHARACTERS: CharactersFormat = { kind: 'characters', set: 'digits', min: 1, max: 10 };
 

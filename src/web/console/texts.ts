@@ -1,206 +1,80 @@
-// The console's own words, in English only: staff work in English, and the recipients' locales
-// (five languages, every key in each; tests/unit/core/locales.test.ts) stay the portal's.
-import { STAFF_PASSWORD_MIN_LENGTH } from '../../core/staff/password-rules';
-export const texts = {
-  title: 'Rules console',
-  signIn: {
-    heading: 'Staff sign-in',
-    lead: 'Sign in with your staff account and the 6-digit code of your authenticator app.',
-    email: 'Email',
-    password: 'Password',
-    code: 'Authenticator code',
-    codeHint: '6 digits; a new code every 30 seconds.',
-    submit: 'Sign in',
-    submitting: 'Signing in…',
-    missing: 'Fill in this field.',
-    codeFormat: 'Enter the 6 digits of the code.',
-  },
-  /** The authenticator being added (enrolment, or a replacement). */
-  authenticator: {
-    addLead:
-      'Add this account to your authenticator app: open the link on the phone that has the app, or type the key into the app by hand.',
-    openLink: 'Open in the authenticator app',
-    secretLabel: 'Key:',
-  },
-  enrol: {
-    heading: 'Set up your staff account',
-    lead: (email: string, role: string) =>
-      `You are setting up ${email} (${role}). Choose your password and add the account to your authenticator app. Nobody else sees either.`,
-    loading: 'Opening your enrolment link',
-    noToken: 'This page needs the whole enrolment link. Open the link you were given again.',
-    step1: '1. Your authenticator',
-    step2: '2. Your password and the first code',
-    password: 'New password',
-    passwordHint: `At least ${STAFF_PASSWORD_MIN_LENGTH} characters; not a common password.`,
-    repeat: 'Repeat the password',
-    code: 'Code from the authenticator app',
-    codeHint: '6 digits; a new code every 30 seconds.',
-    submit: 'Finish set-up',
-    submitting: 'Finishing…',
-  },
-  account: {
-    link: 'Your account',
-    heading: 'Your account',
-    lead: 'Change your password or replace your authenticator. Each needs your current password and a current code; your other sessions are signed out.',
-    passwordHeading: 'Change your password',
-    currentPassword: 'Current password',
-    code: 'Code from your authenticator app',
-    codeHint: '6 digits; a new code every 30 seconds.',
-    newPassword: 'New password',
-    newPasswordHint: `At least ${STAFF_PASSWORD_MIN_LENGTH} characters; not a common password.`,
-    repeat: 'Repeat the new password',
-    changePassword: 'Change password',
-    passwordChanged: 'Your password is changed. Your other sessions are signed out.',
-    authenticatorHeading: 'Replace your authenticator',
-    authenticatorLead:
-      'For a new phone or a lost one: add a new authenticator, then confirm with your password, a code of the current one and a code of the new one.',
-    start: 'Add a new authenticator',
-    starting: 'Preparing…',
-    password: 'Password',
-    currentCode: 'Code from your current authenticator',
-    newCode: 'Code from the new authenticator',
-    replace: 'Replace authenticator',
-    replaced: 'Your new authenticator is in use. Your other sessions are signed out.',
-    saving: 'Saving…',
-    refused: 'Not changed: ',
-  },
-  /** Checks of the account forms before anything is sent. */
-  fieldChecks: {
-    missing: 'Fill in this field.',
-    tooShort: `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`,
-    mismatch: 'The two passwords differ.',
-    codeFormat: 'Enter the 6 digits of the code.',
-  },
-  signOut: 'Sign out',
-  signedInAs: (email: string, role: string) => `${email} (${role})`,
-  countries: {
-    heading: 'Countries',
-    lead: 'Every rule file with its status. Open a country to edit its rules and review its versions.',
-    country: 'Country',
-    published: 'Published version',
-    drafts: 'Drafts',
-    lastChange: 'Last change',
-    files: 'none (the file)',
-    none: 'none',
-  },
-  country: {
-    back: 'All countries',
-    heading: (name: string, code: string) => `${name} (${code})`,
-    editor: 'Rules',
-    editorLead:
-      'Edit the rules as they are stored: fields, patterns, required flags, transfer methods, currencies. The preview beside follows as you type.',
-    editorLoading: 'Loading the rule editor',
-    preview: 'Live preview',
-    previewLead: 'The forms recipients would get with these rules. Type into them to try a record.',
-    previewLoading: 'Composing the forms of the draft',
-    previewUnavailable: 'The preview is not available: ',
-    previewCheck: 'Check this record',
-    previewValid: 'This record passes the draft rules.',
-    keepPass: 'Keep as example that must pass',
-    keepFail: 'Keep as example that must fail',
-    keptPass: 'Added as an example that must pass. Save the draft to keep it.',
-    keptFail: 'Added as an example that must fail. Save the draft to keep it.',
-    cannotKeepFail:
-      'This record passes: an example that must fail needs a record the rules refuse.',
-    cannotKeepPass: 'This record fails: an example that must pass needs a record the rules accept.',
-    exampleDescription: (form: string, method: string | undefined, fails: string[], at: string) =>
-      `Kept from the console preview (${form}${method ? ` ${method}` : ''}, ${at}): ${
-        fails.length ? `fails ${fails.join(', ')}` : 'passes'
-      }`,
-    addressForm: 'Address',
-    personForm: 'Person profile (identity numbers)',
-    bankAccountForm: (method: string) => `Bank account: ${method}`,
-    forms: 'Preview form',
-    examples: 'Examples',
-    examplesLead: 'Records that must pass or fail, run against the draft as it is now.',
-    exampleDescriptionCol: 'Description',
-    exampleFormCol: 'Form',
-    exampleExpectedCol: 'Expected',
-    exampleResultCol: 'Result',
-    exampleActionsCol: 'Actions',
-    removeExample: 'Remove',
-    pass: 'pass',
-    fail: 'fail',
-    resultOk: 'as expected',
-    resultBroken: 'broken',
-    noResults: 'Results show when the preview has run.',
-    problems: 'Problems with this draft',
-    changes: 'Changes against the published rules',
-    noChanges: 'No changes yet.',
-    save: 'Save draft',
-    saving: 'Saving…',
-    saved: (id: number) => `Saved as draft version ${id}. An approver reviews it next.`,
-    refused: 'The server refused the draft:',
-    versions: 'Versions',
-    noVersions: 'No versions yet: the rules are the files in country-rules/.',
-    removedFields: 'Fields this file removes (kept as they are):',
-  },
-  messages: {
-    heading: 'Messages written with these rules',
-    lead: 'A field rule may name a message (its "messages" per check) that the portal does not have yet. Write it here in every language; {{field}} stands for the field\'s label. It ships with the rules when they are published, no release needed.',
-    none: 'This file writes no messages of its own.',
-    missing: (key: string) => `The rules name the message "${key}", which no language has yet.`,
-    writeMissing: (key: string) => `Write "${key}" in every language`,
-    newKey: 'Message key (for example sortCode.gb)',
-    add: 'Add a message',
-    remove: (key: string) => `Remove the message "${key}"`,
-    keyFormat: 'A key starts with a letter: letters, digits, dots and underscores.',
-    languages: { en: 'English', es: 'Spanish', fr: 'French', pt: 'Portuguese', de: 'German' },
-  },
-  version: {
-    heading: (id: number, country: string) => `Version ${id} of ${country}`,
-    back: (country: string) => `Back to ${country}`,
-    status: 'Status',
-    author: 'Author',
-    created: 'Created',
-    reviewer: 'Reviewer',
-    comment: 'Comment',
-    published: 'Published',
-    restoredFrom: 'Restored from version',
-    changes: 'Changes against the published rules',
-    examples: 'Example results',
-    problems: 'Problems',
-    noProblems: 'The rules check passes.',
-    review: 'Review',
-    commentLabel: 'Comment (required to send back)',
-    approve: 'Approve',
-    sendBack: 'Send back',
-    publish: 'Publish',
-    restore: 'Restore this version',
-    done: {
-      approve: 'Approved. An approver may publish it now.',
-      sendBack: 'Sent back to its author.',
-      publish: 'Published: it takes effect at once.',
-      restore: (id: number) => `Restored as draft version ${id}, to be approved and published.`,
-    },
-    refused: 'Refused:',
-    /** A draft made from a version that is no longer the published one. */
-    baseMoved: (country: string, base: string, now: string) =>
-      `This draft was made from ${base} of ${country}, but ${now} has been published since. The changes below are against ${now}: approving this draft also approves undoing whatever ${now} changed that this draft does not change again. If that is not intended, send it back so that its author makes the change again on the rules published now.`,
-    /** An approval given against a version that is no longer the published one. */
-    approvalStale: (country: string, base: string, now: string) =>
-      `This draft was approved against ${base} of ${country}, but ${now} has been published since. Publishing it will be refused and its approval withdrawn: it must be reviewed and approved again against the rules published now.`,
-    versionName: (version: number | null) =>
-      version === null ? "the file's rules" : `version ${version}`,
-  },
-  statuses: {
-    seed: 'seed (the file)',
-    draft: 'draft',
-    approved: 'approved',
-    sent_back: 'sent back',
-    published: 'published',
-  } as Record<string, string>,
-  /** The rule editor's lists (currencies, accepted values, countries of a shared rule). */
-  list: {
-    nouns: { currency: 'Currency', country: 'Country', value: 'Value', item: 'Item' },
-    add: (noun: string) => `Add ${noun.toLowerCase()}`,
-    moveUp: (name: string) => `Move ${name} up`,
-    moveDown: (name: string) => `Move ${name} down`,
-    remove: (name: string) => `Remove ${name}`,
-    empty: 'None yet.',
-  },
-  loading: 'Loading',
-  loadFailed: 'This page could not be loaded: ',
-  retry: 'Retry',
-  notFound: 'There is no such console page.',
+// The console's words in the language the staff member chose (en, es, fr, pt, de). Each language
+// is a catalog in catalogs/ with the shape of catalogs/en.ts; English is in the bundle (the
+// default and the catalogs' shape), another language is its own chunk, loaded when chosen.
+//
+// `texts` is one object for the whole console, updated in place when the language changes, so
+// the screens read `texts.country.save` (or `const T = texts.country` at the top of a module) as
+// they render; the console's frame renders again after a change (console-app.tsx), and a value
+// kept in a memo names the language among its dependencies (useConsoleLanguage).
+import { createContext, useContext } from 'react';
+import { isLocale, type Locale } from '../../core/i18n/locales';
+import { en, type ConsoleTexts } from './catalogs/en';
+
+export type { ConsoleTexts };
+
+const catalogs: Record<Locale, () => Promise<ConsoleTexts>> = {
+  en: () => Promise.resolve(en),
+  es: () => import('./catalogs/es').then((m) => m.es),
+  fr: () => import('./catalogs/fr').then((m) => m.fr),
+  pt: () => import('./catalogs/pt').then((m) => m.pt),
+  de: () => import('./catalogs/de').then((m) => m.de),
 };
+
+type Tree = Record<string, unknown>;
+const isTree = (value: unknown): value is Tree =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A copy of a catalog whose nested objects stay the same objects for good. */
+function copyOf(catalog: Tree): Tree {
+  return Object.fromEntries(
+    Object.entries(catalog).map(([key, value]) => [key, isTree(value) ? copyOf(value) : value]),
+  );
+}
+
+/** Writes a catalog's texts into the live one, keeping its nested objects. */
+function writeInto(target: Tree, catalog: Tree): void {
+  for (const [key, value] of Object.entries(catalog)) {
+    const kept = target[key];
+    if (isTree(value) && isTree(kept)) writeInto(kept, value);
+    else target[key] = isTree(value) ? copyOf(value) : value;
+  }
+}
+
+export const texts = copyOf(en) as ConsoleTexts;
+let current: Locale = 'en';
+
+/** The language the console's texts are in now. */
+export const consoleLocale = (): Locale => current;
+
+/** Loads a language's catalog (once) and puts the console's texts in it. */
+export async function loadCatalog(locale: Locale): Promise<void> {
+  const catalog = await catalogs[locale]();
+  writeInto(texts as unknown as Tree, catalog as unknown as Tree);
+  current = locale;
+}
+
+/** Where the browser remembers the staff member's choice before they sign in. */
+export const CONSOLE_LOCALE_KEY = 'payee-portal.console.locale';
+
+/** The language to open the console in: the remembered choice, else the browser's, else English. */
+export function initialConsoleLocale(): Locale {
+  const stored =
+    typeof localStorage === 'undefined' ? null : localStorage.getItem(CONSOLE_LOCALE_KEY);
+  if (isLocale(stored)) return stored;
+  const browser =
+    typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return browser.map((tag) => tag.slice(0, 2).toLowerCase()).find(isLocale) ?? 'en';
+}
+
+export interface ConsoleLanguage {
+  locale: Locale;
+  /** Applies a language to the whole console (its texts, the preview's forms, <html lang>). */
+  choose: (locale: Locale) => Promise<void>;
+}
+
+export const ConsoleLanguageContext = createContext<ConsoleLanguage>({
+  locale: 'en',
+  choose: async () => undefined,
+});
+
+export const useConsoleLanguage = (): ConsoleLanguage => useContext(ConsoleLanguageContext);
