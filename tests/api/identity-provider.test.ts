@@ -136,6 +136,9 @@ describe.each(DATABASE_KINDS)('identity proofing at Stripe Identity on %s', (kin
   it('gives a person who left the flow a fresh URL for the same session', async () => {
     const user = await readyForProofing();
     const first = await user.start();
+    // The status tells the portal that the hosted flow can be continued (no dead end while pending).
+    const current = await user.browser.api('GET', '/me/status');
+    expect(current.json!.data).toEqual({ status: 'ID_PROOFING_PENDING', hostedCheckOpen: true });
     const again = await user.start();
     expect(again.status).toBe(200);
     expect(again.data.status).toBe('ID_PROOFING_PENDING');

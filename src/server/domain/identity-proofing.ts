@@ -71,6 +71,19 @@ async function latestSession(db: Database, provider: string, profileId: string) 
   return row;
 }
 
+/**
+ * Whether a pending profile has a hosted check still open (started, left before the end, not
+ * decided): the portal then offers a way back into the provider's flow instead of only waiting.
+ */
+export async function hostedCheckOpen(
+  deps: Pick<ProofingDeps, 'db' | 'provider'>,
+  profileId: string,
+): Promise<boolean> {
+  if (!deps.provider.resume) return false;
+  const session = await latestSession(deps.db, deps.provider.name, profileId);
+  return Boolean(session && !session.outcome);
+}
+
 /** Checks that the profile may be proofed now and reads what proofing verifies. */
 async function proofingSubject(
   { db, sealer, merchants }: ProofingDeps,

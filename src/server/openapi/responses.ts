@@ -60,6 +60,11 @@ const profileStatus = entity('profile-status');
 export const RESPONSES = {
   profile: data(entity('profile'), 'The profile.'),
   profileStatus: data(exact({ status: profileStatus }), 'The profile status.'),
+  /** GET /me/status: with a hosted identity provider, whether its flow can be continued. */
+  currentStatus: data(
+    exact({ status: profileStatus, hostedCheckOpen: bool }, ['hostedCheckOpen']),
+    'The profile status; `hostedCheckOpen` while a hosted identity check waits for the person.',
+  ),
   deleted: data(exact({ deleted: { type: 'boolean', const: true } }), 'Deleted.'),
   claim: data(entity('claim'), 'The claim.'),
   claims: data(listOf(entity('claim')), 'The claims of the profile.'),

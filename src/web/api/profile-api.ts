@@ -33,7 +33,7 @@ export const profileApi = api.injectEndpoints({
         }
       },
     }),
-    getProfileStatus: build.query<{ status: ProfileStatus }, void>({
+    getProfileStatus: build.query<{ status: ProfileStatus; hostedCheckOpen?: boolean }, void>({
       query: () => '/funnel/v1/me/status',
       providesTags: ['ProfileStatus'],
     }),

@@ -323,6 +323,30 @@ describe('id-proofing', () => {
       await screen.findByRole('heading', { level: 1, name: 'We are checking your identity' }),
     ).toBeVisible();
     expect(screen.getByText(/checks again every 30 seconds/)).toBeInTheDocument();
+    // The simulator's pending check has no flow to go back to.
+    expect(screen.queryByRole('button', { name: 'Continue the identity check' })).toBeNull();
+  });
+
+  it('takes a person who left a hosted check unfinished back into its flow', async () => {
+    let answer: () => Response = () =>
+      HttpResponse.json({ data: { status: 'ID_PROOFING_PENDING', verificationUrl: HOSTED_FLOW } });
+    server.use(
+      http.get('/master/funnel/v1/me/status', () =>
+        HttpResponse.json({ data: { status: 'ID_PROOFING_PENDING', hostedCheckOpen: true } }),
+      ),
+      http.post('/master/funnel/v1/id-proofing/start', () => answer()),
+    );
+    const user = userEvent.setup();
+    await renderRegistrationPage(<IdProofingPage />, '/id-proofing');
+    await user.click(await screen.findByRole('button', { name: 'Continue the identity check' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(HOSTED_FLOW));
+    vi.mocked(leaveTo).mockClear();
+    // Once the provider is deciding, there is nothing to continue: said, not shown as a failure.
+    answer = () => HttpResponse.json({ errors: [{ message: 'Conflict' }] }, { status: 409 });
+    await user.click(await screen.findByRole('button', { name: 'Continue the identity check' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('nothing more to do');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(leaveTo).not.toHaveBeenCalled();
   });
 
   it('offers photo-ID proofing when the check failed: front, back and a selfie, checked as chosen', async () => {

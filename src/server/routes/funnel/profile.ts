@@ -15,7 +15,7 @@ import {
   type ProfileChanges,
 } from '../../domain/profile';
 import { bool, data, entity, exact, RESPONSES, str, uuid } from '../../openapi/responses';
-import { startProofing } from '../../domain/identity-proofing';
+import { hostedCheckOpen, startProofing } from '../../domain/identity-proofing';
 import { formDocumentation } from '../../openapi/form-schemas';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 import { LOCALES } from '../../../core/i18n/messages';
@@ -180,9 +180,16 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     '/me/status',
     {
       config: { ...readable, passive: true },
-      schema: { tags: ['profile'], response: { 200: RESPONSES.profileStatus } },
+      schema: { tags: ['profile'], response: { 200: RESPONSES.currentStatus } },
     },
-    async (request) => ({ data: { status: await profiles.status(sessionProfileId(request)) } }),
+    async (request) => {
+      const profileId = sessionProfileId(request);
+      const status = await profiles.status(profileId);
+      const open =
+        status === 'ID_PROOFING_PENDING' &&
+        (await hostedCheckOpen({ db, provider: identity }, profileId));
+      return { data: open ? { status, hostedCheckOpen: true } : { status } };
+    },
   );
 
   const patchSchema = {

@@ -1,6 +1,7 @@
 // Step 3 of account setup. VERIFIED or ACTIVATED: what the identity check is (and, for VERIFIED,
 // a button to start it); ID_PROOFING_PENDING: we are checking, the status is polled every
-// profileRefreshInterval seconds and the root flow takes over once it changes; ID_PROOFING_FAILED:
+// profileRefreshInterval seconds and the root flow takes over once it changes (a hosted check
+// the person left unfinished can be continued); ID_PROOFING_FAILED:
 // correct the details, or contact support. A hosted provider (Stripe Identity) answers the start
 // with its flow's URL: the person goes there and its return URL brings them back here.
 import { useEffect, useRef, useState } from 'react';
@@ -34,6 +35,7 @@ export default function IdProofingPage() {
   useGetProfileStatusQuery(undefined, { skip: !pending, pollingInterval: seconds * 1000 });
   const [startIdProofing, { isLoading: starting }] = useStartIdProofingMutation();
   const [startFailed, setStartFailed] = useState(false);
+  const [nothingToContinue, setNothingToContinue] = useState(false);
 
   // Once a pending check ends (other than by failing, shown here), the root flow continues.
   const wasPending = useRef(false);
@@ -43,6 +45,26 @@ export default function IdProofingPage() {
   }, [pending, status, navigate]);
 
   const progress = <StepProgress current={3} />;
+
+  const start = async () => {
+    setStartFailed(false);
+    setNothingToContinue(false);
+    try {
+      const started = await startIdProofing().unwrap();
+      // A hosted provider's flow: the person completes it there and comes back to this page.
+      if (started.verificationUrl) leaveTo(started.verificationUrl);
+      else void navigate('/');
+    } catch (error) {
+      // 409 while pending: the provider already has everything and is deciding.
+      if (pending && (error as { status?: unknown }).status === 409) setNothingToContinue(true);
+      else setStartFailed(true);
+    }
+  };
+  const startFailedAlert = startFailed ? (
+    <p className="code-dialog__message code-dialog__message--error" role="alert">
+      {t('statusPages.idProofing.start.failed')}
+    </p>
+  ) : null;
 
   if (!status) {
     return (
@@ -69,14 +91,35 @@ export default function IdProofingPage() {
         next={t('statusPages.idProofing.pending.next', { seconds })}
         signOut={false}
         actions={
-          <button
-            type="button"
-            className="button"
-            disabled={isFetching}
-            onClick={() => void refetch()}
-          >
-            {t('statusPages.idProofing.pending.refresh')}
-          </button>
+          <>
+            {data.hostedCheckOpen ? (
+              // Left the provider's flow before the end: back into it, where the person stopped.
+              <button
+                type="button"
+                className="button"
+                disabled={starting}
+                onClick={() => void start()}
+              >
+                {starting
+                  ? t('statusPages.idProofing.start.starting')
+                  : t('statusPages.idProofing.pending.continue')}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={data.hostedCheckOpen ? 'button button--secondary' : 'button'}
+              disabled={isFetching}
+              onClick={() => void refetch()}
+            >
+              {t('statusPages.idProofing.pending.refresh')}
+            </button>
+            {nothingToContinue ? (
+              <p className="code-dialog__message" role="status">
+                {t('statusPages.idProofing.pending.nothingToContinue')}
+              </p>
+            ) : null}
+            {startFailedAlert}
+          </>
         }
       />
     );
@@ -100,18 +143,6 @@ export default function IdProofingPage() {
       />
     );
   }
-
-  const start = async () => {
-    setStartFailed(false);
-    try {
-      const started = await startIdProofing().unwrap();
-      // A hosted provider's flow: the person completes it there and comes back to this page.
-      if (started.verificationUrl) leaveTo(started.verificationUrl);
-      else void navigate('/');
-    } catch {
-      setStartFailed(true);
-    }
-  };
 
   return (
     <StatusPage
@@ -142,11 +173,7 @@ export default function IdProofingPage() {
                 : t('statusPages.idProofing.start.button')}
             </button>
           )}
-          {startFailed ? (
-            <p className="code-dialog__message code-dialog__message--error" role="alert">
-              {t('statusPages.idProofing.start.failed')}
-            </p>
-          ) : null}
+          {startFailedAlert}
         </>
       }
     />
