@@ -3,6 +3,7 @@
 // NACHA ACH file and an ISO 20022 pain.001 file; the files pass the official XSD and the
 // independent NACHA check, a tampered field fails them; each claim once, a re-export audited;
 // what is exported is the destination sealed at acceptance, never the payout method's row.
+import { openDayFrom } from '../../src/server/services/banking-calendars';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, paymentMethods, paymentExports } from '../../src/server/db/schema';
@@ -191,6 +192,11 @@ describe.each(DATABASE_KINDS)('payment files on %s', (kind) => {
     // Persons in a PPD batch, the company in a CCD batch.
     const batches = (achFile?.content ?? '').split('\n').filter((l) => l.startsWith('5'));
     expect(batches.map((b) => b.slice(50, 53))).toEqual(['PPD', 'CCD']);
+    // Credited on the next FedACH settlement day (weekends and Federal Reserve holidays skipped).
+    const settles = openDayFrom('FEDACH', new Date().toISOString().slice(0, 10), true);
+    expect(batches.map((b) => b.slice(69, 75))).toEqual(
+      Array(2).fill(settles.slice(2).replace(/-/g, '')),
+    );
     expect(entries[0]?.individualId).toBe(ach.claimId.replace(/-/g, '').slice(0, 15).toUpperCase());
     expect(first.body.data.exported.map((e) => [e.claimId, e.reference])).toEqual([
       [ach.claimId, entries[0]?.trace],

@@ -19,6 +19,7 @@ import type { MerchantPayer } from '../../core/types/entities/merchant-payer';
 import { isBankType } from '../../core/payout/bank-fields';
 import { sealedBinding, type PaymentMethodRow } from '../repositories/payment-methods';
 import type { ProfileRow } from '../repositories/profiles';
+import { openDayFrom } from '../services/banking-calendars';
 import { inMinorUnits, sumOf } from '../services/payment-files/amounts';
 import {
   buildPain001,
@@ -248,12 +249,11 @@ function creditorAccount(d: AcceptedDestination): AccountId | undefined {
 
 const utcDate = (date: Date): string => date.toISOString().slice(0, 10);
 
-/** The next weekday after `date`: the day ACH receivers are credited. */
-function nextWeekday(date: Date): string {
-  const next = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1));
-  while (next.getUTCDay() === 0 || next.getUTCDay() === 6) next.setUTCDate(next.getUTCDate() + 1);
-  return utcDate(next);
-}
+/** The next FedACH settlement day after `date` (weekends and Fed holidays skipped): the day ACH receivers are credited. */
+const achEffectiveDate = (date: Date): string => openDayFrom('FEDACH', utcDate(date), true);
+
+/** Today, or the next TARGET day when today is closed: the date the payer's bank is asked to execute. */
+const sepaExecutionDate = (date: Date): string => openDayFrom('TARGET', utcDate(date));
 
 const FILE_ID_MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -405,7 +405,7 @@ export async function exportPayments(
           originator: payer.ach,
           createdAt: now,
           fileIdModifier: modifier,
-          effectiveDate: nextWeekday(now),
+          effectiveDate: achEffectiveDate(now),
           entries: items.map(achCredit),
         });
         content = built.content;
@@ -415,7 +415,7 @@ export async function exportPayments(
           messageId: fileId,
           createdAt: now,
           initiatingParty: { name: payer.name },
-          executionDate: utcDate(now),
+          executionDate: sepaExecutionDate(now),
           groups: paymentGroups(fileId, payer, merchant, items),
         });
         references = items.map((i) => endToEndIdOf(i.claim.id));

@@ -12,6 +12,7 @@
 import { dinero, convert, halfUp, toDecimal, transformScale, type Dinero } from 'dinero.js/bigint';
 import * as iso4217 from 'dinero.js/bigint/currencies';
 import { badRequest, conflict } from '../errors';
+import { holidaysBetween } from './banking-calendars';
 import type { Quote } from '../../core/payout/quote';
 
 /** The rates a process quotes with: each currency's latest published rate, with its date. */
@@ -77,7 +78,10 @@ const rateText = (units: bigint): string => {
 
 export interface ExchangeOptions {
   source?: RateSource;
-  /** Rates more than this many days older than today (UTC) are refused (EXCHANGE_RATES_MAX_AGE_DAYS). */
+  /**
+   * Rates more than this many days older than today (UTC), TARGET holidays not counted, are
+   * refused (EXCHANGE_RATES_MAX_AGE_DAYS).
+   */
   maxAgeDays?: number;
   now?: () => Date;
 }
@@ -91,6 +95,17 @@ const daysSince = (date: string, now: Date): number =>
       Date.parse(`${date}T00:00:00Z`)) /
       DAY_MS,
   );
+
+/**
+ * Days from the rates' date to today, not counting TARGET holidays on weekdays (no reference rates
+ * are published then): Maundy Thursday's rates are 3 days old on the Tuesday after Easter, not 5.
+ */
+function rateAge(date: string, now: Date): number {
+  const days = daysSince(date, now);
+  // At most six TARGET holidays a year: beyond that, counting them changes nothing.
+  if (!(days <= 366)) return days;
+  return days - holidaysBetween('TARGET', date, now.toISOString().slice(0, 10));
+}
 
 /** `numerator / denominator` at RATE_SCALE decimal places, rounded half-up (both positive). */
 function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
@@ -155,7 +170,7 @@ export function createExchange({
       const fromRate = rates.get(sourceCode) ?? unsupported(sourceCode);
       const toRate = rates.get(targetCode) ?? unsupported(targetCode);
       rateDate = fromRate.date < toRate.date ? fromRate.date : toRate.date;
-      if (!(daysSince(rateDate, today) <= maxAgeDays))
+      if (!(rateAge(rateDate, today) <= maxAgeDays))
         throw conflict(
           `ExchangeRateStale: the ${sourceCode}→${targetCode} rate of ${rateDate} is more than ${maxAgeDays} days old; accept in ${sourceCode} or try again once rates are updated`,
         );

@@ -137,6 +137,26 @@ describe('exchange rates', () => {
     ).toBe('0.8');
   });
 
+  it('does not count TARGET holidays: Maundy Thursday serves until the Tuesday after Easter', () => {
+    // Easter 2027 is 28 March: no rates on Good Friday (26th) nor Easter Monday (29th).
+    const thursday = {
+      rates: {
+        USD: { perEuro: '1.25', date: '2027-03-25' },
+        JPY: { perEuro: '160', date: '2027-03-25' },
+      },
+    };
+    const tuesday = exchangeAt(thursday, new Date('2027-03-30T10:00:00Z'));
+    expect(tuesday.quote('100.00', 'USD', 'EUR').rateDate).toBe('2027-03-25');
+    // Christmas: the 24th's rates on the 29th (25th a holiday, 26th on the weekend).
+    const christmas = { rates: { USD: { perEuro: '1.25', date: '2026-12-24' } } };
+    expect(
+      exchangeAt(christmas, new Date('2026-12-29T10:00:00Z')).quote('1.00', 'USD', 'EUR').rate,
+    ).toBe('0.8');
+    // A weekday that is no holiday still counts: the same Thursday's rates on Thursday 1 April.
+    const later = exchangeAt(thursday, new Date('2027-04-01T10:00:00Z'));
+    expect(refusal(() => later.quote('1.00', 'USD', 'EUR')).statusCode).toBe(409);
+  });
+
   it('refuses a currency the feed does not publish by name, and offers no non-ISO code', () => {
     const error = refusal(() => exchange.quote('1.00', 'USD', 'UAH'));
     expect(error.statusCode).toBe(400);
