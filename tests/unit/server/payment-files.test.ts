@@ -8,6 +8,7 @@ import { REPO_ROOT } from '../../../src/core/schemas/catalog';
 import { inMinorUnits, sumOf } from '../../../src/server/services/payment-files/amounts';
 import {
   buildPain001,
+  sepaText,
   type Pain001Message,
 } from '../../../src/server/services/payment-files/pain001';
 import {
@@ -160,8 +161,8 @@ describe('pain.001.001.09', () => {
     expect(xml).toContain('<NbOfTxs>4</NbOfTxs><CtrlSum>2505.00</CtrlSum>');
     expect(xml).toContain('<SvcLvl><Cd>SEPA</Cd></SvcLvl>');
     expect(xml).toContain('<ChrgBr>SLEV</ChrgBr>');
-    // Escaped, never breaking the document.
-    expect(xml).toContain('<Nm>Zoë Müller &amp; Söhne &lt;GmbH&gt;</Nm>');
+    // In the SEPA character set: accents dropped, & and <> spelt as the EPC converts them.
+    expect(xml).toContain('<Nm>Zoe Muller + Sohne (GmbH)</Nm>');
     expect(xml).toContain(`<EndToEndId>${endToEndIdOf(CLAIM)}</EndToEndId><UETR>${CLAIM}</UETR>`);
     expect(xml).toContain(
       '<ClrSysMmbId><ClrSysId><Cd>GBDSC</Cd></ClrSysId><MmbId>083210</MmbId></ClrSysMmbId>',
@@ -169,6 +170,19 @@ describe('pain.001.001.09', () => {
     expect(xml).toContain('<SchmeNm><Prtry>CLABE</Prtry></SchmeNm>');
     // Without a BIC the debtor's bank is NOTPROVIDED, as the schema allows.
     expect(xml).toContain('<DbtrAgt><FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId>');
+  });
+
+  it('writes text in the character set SEPA and SWIFT carry, the apostrophe escaped', () => {
+    expect(sepaText('Łukasz Żółć-Straße 5; Ørsted & Cie “Nord”')).toBe(
+      "Lukasz Zolc-Strasse 5, Orsted + Cie 'Nord'",
+    );
+    // No Latin form: a full stop per character, never a character a bank refuses.
+    expect(sepaText('Иван №7 ﬁ')).toBe('.... No7 fi');
+    const xml = buildPain001({
+      ...MESSAGE,
+      initiatingParty: { name: "O'Brien\tPayouts\u0007 €" },
+    });
+    expect(xml).toContain('<InitgPty><Nm>O&apos;Brien Payouts .</Nm>');
   });
 
   it('makes a claim id an EndToEndId of at most 35 characters, and back', () => {

@@ -85,9 +85,72 @@ const escapeXml = (text: string): string =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
 
-/** Trimmed, inner whitespace collapsed, cut to `max` characters (by code point). */
+// Letters that lose nothing but their diacritics under NFKD are handled there; these are the
+// Latin letters and signs NFKD leaves as they are, written as the EPC's conversion guidance does.
+const LATIN_SPELLINGS: Record<string, string> = {
+  ß: 'ss',
+  Æ: 'AE',
+  æ: 'ae',
+  Ø: 'O',
+  ø: 'o',
+  Œ: 'OE',
+  œ: 'oe',
+  Þ: 'TH',
+  þ: 'th',
+  Ð: 'D',
+  ð: 'd',
+  Đ: 'D',
+  đ: 'd',
+  Ł: 'L',
+  ł: 'l',
+  ı: 'i',
+  '&': '+',
+  '’': "'",
+  '‘': "'",
+  '´': "'",
+  '`': "'",
+  '"': "'",
+  '“': "'",
+  '”': "'",
+  '<': '(',
+  '>': ')',
+  '[': '(',
+  ']': ')',
+  '{': '(',
+  '}': ')',
+  _: '-',
+  '–': '-',
+  '—': '-',
+  ';': ',',
+  '!': '.',
+  '@': '(at)',
+  '#': '',
+  '*': '',
+  '%': '',
+  '=': '-',
+};
+
+/**
+ * The character set SEPA and SWIFT text fields carry (EPC217-08, SWIFT "x"): a-z A-Z 0-9 and
+ * / - ? : ( ) . , ' + and space. Accents are dropped, other Latin letters spelt out, anything
+ * else becomes a full stop, so a bank never rejects or garbles a name.
+ */
+export function sepaText(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\s\u0000-\u001f\u007f]/g, ' ')
+      .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, (c) => LATIN_SPELLINGS[c] ?? '.')
+  );
+}
+
+/** In the SEPA character set, trimmed, inner whitespace collapsed, cut to `max` characters. */
 const fit = (text: string | undefined, max: number): string | undefined => {
-  const clean = (text ?? '').replace(/\s+/g, ' ').trim();
+  const clean = sepaText(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean ? [...clean].slice(0, max).join('') : undefined;
 };
 
