@@ -60,6 +60,12 @@ export default function IdProofingPage() {
       else setStartFailed(true);
     }
   };
+  /** Starts the check, or goes back into a hosted one the person left unfinished. */
+  const startButton = (label: string) => (
+    <button type="button" className="button" disabled={starting} onClick={() => void start()}>
+      {starting ? t('statusPages.idProofing.start.starting') : label}
+    </button>
+  );
   const startFailedAlert = startFailed ? (
     <p className="code-dialog__message code-dialog__message--error" role="alert">
       {t('statusPages.idProofing.start.failed')}
@@ -92,19 +98,10 @@ export default function IdProofingPage() {
         signOut={false}
         actions={
           <>
-            {data.hostedCheckOpen ? (
-              // Left the provider's flow before the end: back into it, where the person stopped.
-              <button
-                type="button"
-                className="button"
-                disabled={starting}
-                onClick={() => void start()}
-              >
-                {starting
-                  ? t('statusPages.idProofing.start.starting')
-                  : t('statusPages.idProofing.pending.continue')}
-              </button>
-            ) : null}
+            {data.hostedCheckOpen
+              ? // Left the provider's flow before the end: back into it, where the person stopped.
+                startButton(t('statusPages.idProofing.pending.continue'))
+              : null}
             <button
               type="button"
               className={data.hostedCheckOpen ? 'button button--secondary' : 'button'}
@@ -162,16 +159,7 @@ export default function IdProofingPage() {
               {t('statusPages.idProofing.start.continue')}
             </Link>
           ) : (
-            <button
-              type="button"
-              className="button"
-              disabled={starting}
-              onClick={() => void start()}
-            >
-              {starting
-                ? t('statusPages.idProofing.start.starting')
-                : t('statusPages.idProofing.start.button')}
-            </button>
+            startButton(t('statusPages.idProofing.start.button'))
           )}
           {startFailedAlert}
         </>
