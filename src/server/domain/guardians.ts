@@ -13,19 +13,39 @@
 // the record (withdrawn_at) but no longer counts, shows or opens anything: its link and the old
 // guardian's consent are refused with 410 InvitationWithdrawn, and "a minor has consent when all
 // guardians have consent true" reads the standing invitations only.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
+import type { AppDeps } from '../context';
 import type { Database } from '../db/client';
-import { guardians } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { findProfileByEmail, type ProfileRow } from '../repositories/profiles';
-import { invitationWithdrawn } from '../repositories/tokens';
+import { composeGuardianRequest, recipientLocale } from '../mail/compose';
+import {
+  guardianLinksOf,
+  insertGuardian,
+  recordGuardianConsent,
+  standingGuardiansOf,
+  withdrawGuardians,
+  type GuardianRow,
+} from '../repositories/guardians';
+import {
+  findProfileByEmail,
+  getProfile,
+  readProfileDto,
+  setStatus,
+  type ProfileRow,
+} from '../repositories/profiles';
+import {
+  insertInvitationToken,
+  invitationExpiry,
+  invitationWithdrawn,
+  newInvitationTokenId,
+} from '../repositories/tokens';
+import { portalOrigin } from '../services/merchants';
+import type { Profile } from '../../core/types/entities/profile';
+import { assertTransition } from './profile-lifecycle';
 import { assertMay } from './status-policy';
 
-export type GuardianRow = typeof guardians.$inferSelect;
-
-/** Condition: the invitation stands (the minor has not replaced it). */
-export const standingGuardian = () => isNull(guardians.withdrawnAt);
+export type { GuardianRow };
+export { standingGuardiansOf };
 
 /** The invite form's fields, as `guardian-invite` validates them. */
 export interface GuardianInvite {
@@ -77,15 +97,6 @@ export function invitationsReplacedBy(
   return standing.filter((g) => g.id === replaces || g.consent === 'false').map((g) => g.id);
 }
 
-/** The minor's standing invitations, oldest first. */
-export async function standingGuardiansOf(db: Database, minorId: string): Promise<GuardianRow[]> {
-  return db
-    .select()
-    .from(guardians)
-    .where(and(eq(guardians.minorProfileId, minorId), standingGuardian()))
-    .orderBy(guardians.createdAt);
-}
-
 /** Spec section 4: a minor has consent when every (standing) guardian said true, and one exists. */
 export const allConsented = (standing: readonly Pick<GuardianRow, 'consent'>[]): boolean =>
   standing.length > 0 && standing.every((g) => g.consent === 'true');
@@ -120,25 +131,16 @@ export async function recordInvitation(
     throw conflict('GuardianIsSelf: the guardian must be another person');
   }
   const withdrawn = invitationsReplacedBy(await standingGuardiansOf(tx, minor.id), replaces);
-  if (withdrawn.length) {
-    await tx
-      .update(guardians)
-      .set({ withdrawnAt: new Date() })
-      .where(and(inArray(guardians.id, withdrawn), standingGuardian()));
-  }
+  await withdrawGuardians(tx, withdrawn);
   const existing = await findProfileByEmail(tx, invite.guardianEmail);
-  const [guardian] = await tx
-    .insert(guardians)
-    .values({
-      minorProfileId: minor.id,
-      guardianProfileId: existing?.id ?? null,
-      email: invite.guardianEmail,
-      firstName: invite.firstName,
-      lastName: invite.lastName,
-      relationship: invite.relationship,
-    })
-    .returning();
-  if (!guardian) throw new Error('guardian insert returned nothing');
+  const guardian = await insertGuardian(tx, {
+    minorProfileId: minor.id,
+    guardianProfileId: existing?.id ?? null,
+    email: invite.guardianEmail,
+    firstName: invite.firstName,
+    lastName: invite.lastName,
+    relationship: invite.relationship,
+  });
   return { guardian, existing, withdrawn };
 }
 
@@ -151,16 +153,7 @@ export async function standingLinkOf(
   minorId: string,
   guardianProfileId: string,
 ): Promise<GuardianRow> {
-  const rows = await tx
-    .select()
-    .from(guardians)
-    .where(
-      and(
-        eq(guardians.minorProfileId, minorId),
-        eq(guardians.guardianProfileId, guardianProfileId),
-      ),
-    )
-    .orderBy(guardians.createdAt);
+  const rows = await guardianLinksOf(tx, minorId, guardianProfileId);
   const standing = rows.filter((g) => !g.withdrawnAt);
   const link = standing[standing.length - 1];
   if (link) return link;
@@ -181,4 +174,92 @@ export function statusAfterDecision(
   if (!consent) return 'GUARDIAN_CONSENT_REJECTED';
   const after = standing.map((g) => (g.id === decided ? { consent: 'true' } : g));
   return allConsented(after) ? 'VERIFIED' : null;
+}
+
+export type GuardiansDeps = Pick<AppDeps, 'db' | 'mailer' | 'forms' | 'config' | 'merchants'>;
+
+export function guardiansDomain(deps: GuardiansDeps) {
+  const { db, mailer, forms, config, merchants } = deps;
+
+  return {
+    /**
+     * A minor invites a guardian (the `guardian-invite` form plus an optional `replaces`): the
+     * invitation is recorded, the minor waits for consent, and the guardian is mailed a link to
+     * the minor's merchant portal (their consent page when they have an account, else the
+     * register page with a new invitation token). `host` names the merchant only for a minor
+     * whose merchant is gone.
+     */
+    async invite(minorId: string, body: unknown, host: string): Promise<Profile> {
+      const { form, replaces } = splitInviteBody(body);
+      forms.assertValid('guardian-invite', form);
+      const invite = form as unknown as GuardianInvite;
+      await db.transaction(async (tx) => {
+        const minor = await getProfile(tx, minorId, true);
+        const { guardian, existing } = await recordInvitation(tx, minor, invite, replaces);
+        // The guardian is sent to the minor's merchant portal, in its branding.
+        const merchant = merchants.byId(minor.merchantId) ?? merchants.forHost(host);
+        const origin = portalOrigin(config.publicUrl, merchant);
+        let link: string;
+        if (existing) {
+          link = `${origin}/settings/guardian-consent/${minorId}`;
+        } else {
+          const tokenId = newInvitationTokenId();
+          await insertInvitationToken(tx, {
+            id: tokenId,
+            email: invite.guardianEmail,
+            purpose: 'GUARDIAN_INVITE',
+            guardianId: guardian.id,
+            expiresAt: invitationExpiry(config.invitationTtlDays),
+          });
+          link = `${origin}/auth/register?user_id=${tokenId}`;
+        }
+        if (minor.status !== 'GUARDIAN_CONSENT_PENDING') {
+          assertTransition(minor.status as ProfileStatus, 'GUARDIAN_CONSENT_PENDING');
+          await setStatus(tx, minorId, 'GUARDIAN_CONSENT_PENDING');
+        }
+        const minorName =
+          [minor.person?.firstName, minor.person?.lastName].filter(Boolean).join(' ') ||
+          minor.email;
+        await mailer.enqueue(tx, {
+          to: invite.guardianEmail,
+          // In the guardian's own language when they have an account, else in the minor's (who
+          // wrote it), else the merchant's.
+          ...composeGuardianRequest(
+            recipientLocale(existing?.preferredLanguage ?? minor.preferredLanguage, merchant),
+            merchant,
+            {
+              firstName: invite.firstName,
+              minorName,
+              relationship: invite.relationship,
+              url: link,
+            },
+          ),
+        });
+      });
+      await mailer.flush();
+      return readProfileDto(db, minorId);
+    },
+
+    /**
+     * A guardian's answer for a minor, through their standing invitation; the minor's status when
+     * it was waiting for consent moves as statusAfterDecision says. Answers the minor's status.
+     */
+    async decide(guardianId: string, minorId: string, consent: boolean): Promise<string> {
+      return db.transaction(async (tx) => {
+        const guardian = await getProfile(tx, guardianId);
+        assertMay(guardian.status, 'consentAsGuardian');
+        // The minor's row first: a replacement of this invitation waits for, or is seen by, us.
+        const minor = await getProfile(tx, minorId, true);
+        const link = await standingLinkOf(tx, minorId, guardianId);
+        await recordGuardianConsent(tx, link.id, consent);
+        const next = statusAfterDecision(await standingGuardiansOf(tx, minorId), link.id, consent);
+        if (next && minor.status === 'GUARDIAN_CONSENT_PENDING') {
+          assertTransition('GUARDIAN_CONSENT_PENDING', next);
+          await setStatus(tx, minorId, next);
+          return next;
+        }
+        return minor.status;
+      });
+    },
+  };
 }

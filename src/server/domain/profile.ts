@@ -17,11 +17,12 @@ import {
   getProfile,
   readProfileDto,
   replaceAddresses,
+  setPreferredLanguage,
   setStatus,
   updateProfileRow,
 } from '../repositories/profiles';
 import { DEFAULT_MINIMUM_AGE } from '../../core/schemas/compose';
-import { isLocale } from '../../core/i18n/messages';
+import { isLocale, type Locale } from '../../core/i18n/messages';
 import type { FormValidator } from '../../core/validation/form-validator';
 import type { Profile } from '../../core/types/entities/profile';
 import { assertTransition } from './profile-lifecycle';
@@ -202,6 +203,13 @@ export function profileDomain(deps: ProfileDeps) {
     read: (profileId: string): Promise<Profile> => readProfileDto(db, profileId),
 
     status: async (profileId: string): Promise<string> => (await getProfile(db, profileId)).status,
+
+    /** The person's language (PUT /me/language): the portal shows it and every mail speaks it. */
+    async setLanguage(profileId: string, language: Locale): Promise<Locale> {
+      if (!(await setPreferredLanguage(db, profileId, language)))
+        throw notFound('ProfileMissing: Profile is missing');
+      return language;
+    },
 
     /**
      * Edits the profile, validated with the composed forms of the residency (`validator`: the

@@ -18,7 +18,10 @@ import {
 } from '../repositories/profiles';
 import {
   assertClaimInvitationLive,
+  assertTokenLive,
+  findUnusedToken,
   getLiveToken,
+  isTokenShaped,
   markClaimTokensUsed,
   markTokenUsed,
 } from '../repositories/tokens';
@@ -45,29 +48,46 @@ export const NOT_INVITED_EMAIL: ApiFieldError = {
   message: 'Use the email address the invitation was sent to.',
 };
 
-/** The register form's fields besides the password. */
+/**
+ * The register form's fields besides the password, as the body sent them: checkRegistration checks
+ * them with the `register` form before anything else reads them.
+ */
 export interface RegistrationForm {
-  email?: string;
-  preferredContact?: string;
-  passwordConfirmation?: string;
-  termsAccepted?: boolean;
-  additionalAgreementsAccepted?: boolean;
+  email?: unknown;
+  preferredContact?: unknown;
+  passwordConfirmation?: unknown;
+  termsAccepted?: unknown;
+  additionalAgreementsAccepted?: unknown;
   /** The language the portal showed: kept as the person's language (mails). */
-  preferredLanguage?: string;
+  preferredLanguage?: unknown;
 }
 
-/** POST /me: registration for a claim. */
+/** POST /me: registration for a claim, as sent (the route's schema only says it is an object). */
 export interface ClaimRegistration {
-  data?: RegistrationForm;
-  password?: string;
-  claimId?: string;
+  data?: unknown;
+  password?: unknown;
+  claimId?: unknown;
 }
 
-/** POST /me/confirm: registration from an invitation link; the email is the invitation's. */
+/**
+ * POST /me/confirm: registration from an invitation link; the email is the invitation's. The
+ * route's schema types the fields it names; the rest of the form is checked here.
+ */
 export interface InvitationRegistration extends Omit<RegistrationForm, 'email'> {
   tokenId?: string;
   password?: string;
+  preferredContact?: string;
+  additionalAgreementsAccepted?: boolean;
+  preferredLanguage?: string;
 }
+
+/** A text field as sent; anything else counts as missing (the form check then names it). */
+const textOf = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+
+/** The register form inside POST /me's `data`; `null` (a hostile body) is checked as empty. */
+const registrationFormOf = (data: unknown): RegistrationForm | null | undefined =>
+  data === null || data === undefined ? data : typeof data === 'object' ? data : {};
 
 const CLAIM_ID_MISSING: ApiFieldError = {
   path: '/claimId',
@@ -169,15 +189,37 @@ export function registrationDomain(deps: RegistrationDeps) {
   }
 
   return {
+    /**
+     * The email an invitation was sent to, for the register page: the id is an unused invitation
+     * token (user_id in the invite link) or the id of a claim no one registered for yet
+     * (claim_id). Expired and withdrawn ones are refused as assertTokenLive says.
+     */
+    async invitedEmail(id: string): Promise<string> {
+      if (!isTokenShaped(id)) throw notFound('TokenNotFound: no such invitation');
+      const token = await findUnusedToken(db, id);
+      if (token) {
+        await assertTokenLive(db, token);
+        return token.email;
+      }
+      const claim = await findClaim(db, id);
+      if (claim && !claim.profileId) {
+        await assertClaimInvitationLive(db, claim.id);
+        return claim.email;
+      }
+      // The id is not echoed: tokens stay out of responses and logs.
+      throw notFound('TokenNotFound: no such invitation');
+    },
+
     /** An account for a claim, with the email the claim was sent to. */
     async registerForClaim(input: ClaimRegistration, host: string): Promise<Profile> {
-      const email = (input.data?.email ?? '').trim();
-      const password = input.password ?? '';
-      const claimId = input.claimId;
+      const form = registrationFormOf(input.data);
+      const email = (textOf(form?.email) ?? '').trim();
+      const password = textOf(input.password) ?? '';
+      const claimId = textOf(input.claimId);
       if (!claimId)
         throw badRequest('ValidationError: the claim id is missing', [CLAIM_ID_MISSING]);
       const merchant = await merchantOfInvitation({ claimId }, host);
-      checkRegistration(merchant, email, password, input.data);
+      checkRegistration(merchant, email, password, form);
       // Hashed before the transaction: hashing takes a while under load, and holding a pooled
       // connection and the claim's row lock meanwhile starves every other request.
       const passwordHash = await hashPassword(password);
@@ -190,8 +232,8 @@ export function registrationDomain(deps: RegistrationDeps) {
         const row = await openAccount(tx, merchant, {
           email,
           passwordHash,
-          preferredContact: input.data?.preferredContact,
-          preferredLanguage: input.data?.preferredLanguage,
+          preferredContact: textOf(form?.preferredContact),
+          preferredLanguage: textOf(form?.preferredLanguage),
         });
         await markClaimTokensUsed(tx, claim.id);
         // Read inside the transaction: once it commits, nothing can fail and tell the user

@@ -96,6 +96,20 @@ export async function updateProfileRow(
     .where(eq(profiles.id, id));
 }
 
+/** Stores the person's language; false when there is no such profile. */
+export async function setPreferredLanguage(
+  db: Database,
+  id: string,
+  language: string,
+): Promise<boolean> {
+  const [row] = await db
+    .update(profiles)
+    .set({ preferredLanguage: language, updatedAt: new Date() })
+    .where(eq(profiles.id, id))
+    .returning({ id: profiles.id });
+  return Boolean(row);
+}
+
 /** A profile's addresses replaced as a set, in the order given. */
 export async function replaceAddresses(
   db: Database,

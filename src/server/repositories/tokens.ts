@@ -1,11 +1,29 @@
 // Invitation tokens (a claim invitation or a guardian invitation). They expire after
 // INVITATION_TTL_DAYS (default 30): a link found in an old mailbox must not open an account.
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client';
 import { guardians, tokens } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 
 export type TokenRow = typeof tokens.$inferSelect;
+export type NewToken = typeof tokens.$inferInsert;
+
+/** A new invitation token's id: 18 random bytes, base64url (what isTokenShaped accepts). */
+export const newInvitationTokenId = (): string => randomBytes(18).toString('base64url');
+
+export async function insertInvitationToken(db: Database, values: NewToken): Promise<void> {
+  await db.insert(tokens).values(values);
+}
+
+/** The unused token with this id, expired or not. */
+export async function findUnusedToken(db: Database, id: string): Promise<TokenRow | undefined> {
+  const [token] = await db
+    .select()
+    .from(tokens)
+    .where(and(eq(tokens.id, id), isNull(tokens.usedAt)));
+  return token;
+}
 
 export const invitationExpiry = (ttlDays: number, now = Date.now()): Date =>
   new Date(now + ttlDays * 24 * 60 * 60 * 1000);

@@ -1,5 +1,6 @@
 // Claims: list, attach, quote, accept with a one-time code (exactly once), cancel.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../typed';
 import { claimsDomain } from '../../domain/claims';
 import { toClaimDto } from '../../repositories/claims';
 import {
@@ -20,7 +21,7 @@ const idParams = {
 } as const;
 const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
 
-const claimRoutes: FastifyPluginAsync = async (app) => {
+const claimRoutes: TypedRoutes = async (app) => {
   const { merchants } = app.deps;
   const claims = claimsDomain(app.deps);
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
@@ -47,7 +48,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { claimId } = request.body as { claimId: string };
+      const { claimId } = request.body;
       return { data: toClaimDto(await claims.attach(me(request), claimId), merchants) };
     },
   );
@@ -66,7 +67,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { tokenId } = request.body as { tokenId: string };
+      const { tokenId } = request.body;
       const claim = await claims.attachByInvitation(me(request), tokenId);
       return { data: toClaimDto(claim, merchants) };
     },
@@ -98,7 +99,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { claimId } = request.query as { claimId?: string };
+      const { claimId } = request.query;
       return { data: await claims.status(me(request), claimId) };
     },
   );
@@ -150,7 +151,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const { targetCurrency, paymentMethodId } = request.query as {
         targetCurrency: string;
         paymentMethodId?: string;
@@ -180,7 +181,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const { prefix, paymentMethodId, targetCurrency } = request.body as {
         prefix?: string;
         paymentMethodId: string;
@@ -214,7 +215,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const body = request.body as {
         otp: string;
         paymentMethodId: string;
@@ -235,7 +236,7 @@ const claimRoutes: FastifyPluginAsync = async (app) => {
     '/claims/:id/cancel',
     { schema: { tags: ['claims'], params: idParams, response: { 200: RESPONSES.claim } } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       return { data: toClaimDto(await claims.cancel(me(request), id), merchants) };
     },
   );

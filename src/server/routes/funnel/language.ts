@@ -2,15 +2,13 @@
 // to at sign-in and every mail to them is written in (mail/compose.ts recipientLocale). The header
 // menu stores a choice here in any signed-in status but the blocked ones (the session gate refuses
 // LOCKED and DEACTIVATED); the person form stores it with PATCH /me, registration with POST /me.
-import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
-import { LOCALES, type Locale } from '../../../core/i18n/messages';
-import { profiles } from '../../db/schema';
-import { notFound } from '../../errors';
+import { LOCALES } from '../../../core/i18n/messages';
+import { profileDomain } from '../../domain/profile';
 import { data, entity, exact } from '../../openapi/responses';
+import type { TypedRoutes } from '../typed';
 
-const languageRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.deps;
+const languageRoutes: TypedRoutes = async (app) => {
+  const profiles = profileDomain(app.deps);
   app.put(
     '/me/language',
     {
@@ -35,16 +33,14 @@ const languageRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
-      const { language } = request.body as { language: Locale };
-      const [row] = await db
-        .update(profiles)
-        .set({ preferredLanguage: language, updatedAt: new Date() })
-        .where(eq(profiles.id, request.session?.profileId ?? ''))
-        .returning({ id: profiles.id });
-      if (!row) throw notFound('ProfileMissing: Profile is missing');
-      return { data: { preferredLanguage: language } };
-    },
+    async (request) => ({
+      data: {
+        preferredLanguage: await profiles.setLanguage(
+          request.session?.profileId ?? '',
+          request.body.language,
+        ),
+      },
+    }),
   );
 };
 export default languageRoutes;

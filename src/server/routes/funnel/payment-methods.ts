@@ -2,14 +2,13 @@
 // PayPal, Zelle and paper checks. Bodies are validated with the composed form schemas; account
 // data is encrypted at rest and masked in every response; card numbers live only in the vault.
 // The rules are in domain/payout-methods; these routes parse, call it and answer.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../typed';
 import { ApiError } from '../../errors';
 import { payoutMethodsDomain } from '../../domain/payout-methods';
 import { formDocumentation } from '../../openapi/form-schemas';
 import { data, entity, exact, listOf, RESPONSES } from '../../openapi/responses';
 import { errorNameOf } from '../../../core/errors/error-names';
-
-type Body = Record<string, unknown>;
 
 const objectBody = { type: 'object' } as const;
 /** `{ id }` of a payment method: the path of a delete, the body of prefer and card update. */
@@ -19,7 +18,7 @@ const idObject = {
   required: ['id'],
 } as const;
 
-const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
+const paymentMethodRoutes: TypedRoutes = async (app) => {
   const methods = payoutMethodsDomain(app.deps);
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
   const sessionOf = (request: FastifyRequest) => {
@@ -69,7 +68,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { claimID } = request.query as { claimID?: string };
+      const { claimID } = request.query;
       return methods.availableTypes(me(request), claimID);
     },
   );
@@ -84,7 +83,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.body as { id: string };
+      const { id } = request.body;
       return { data: await methods.prefer(me(request), id) };
     },
   );
@@ -121,7 +120,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => ({
-      data: { bic: methods.suggestBic((request.body as { iban: string }).iban) },
+      data: { bic: methods.suggestBic(request.body.iban) },
     }),
   );
 
@@ -136,7 +135,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => ({
-      data: await methods.addBankAccount(me(request), request.body as Body, request.rulesValidator),
+      data: await methods.addBankAccount(me(request), request.body, request.rulesValidator),
     }),
   );
 
@@ -154,8 +153,8 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const body = request.body as Body;
+      const { id } = request.params;
+      const body = request.body;
       return {
         data: await methods.changeBankAccount(me(request), id, body, request.rulesValidator),
       };
@@ -166,7 +165,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     '/bank-accounts/:id',
     { schema: { tags: ['payout methods'], params: idObject, response: allMethods } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       return { data: await methods.removeBankAccount(me(request), id) };
     },
   );
@@ -183,7 +182,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         response: oneMethod,
       },
     },
-    async (request) => ({ data: await methods.addDebitCard(me(request), request.body as Body) }),
+    async (request) => ({ data: await methods.addDebitCard(me(request), request.body) }),
   );
 
   app.put(
@@ -195,7 +194,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.body as { id: string };
+      const { id } = request.body;
       return methods.changeDebitCard(me(request), id);
     },
   );
@@ -204,7 +203,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     '/debit-card/:id',
     { schema: { tags: ['payout methods'], params: idObject, response: allMethods } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       return { data: await methods.removeDebitCard(me(request), id) };
     },
   );
@@ -261,7 +260,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const { code = '', state = '', error } = request.query as Record<string, string | undefined>;
+      const { code = '', state = '', error } = request.query;
       try {
         await methods.connectPaypal(session, { code, state, error });
         return reply.redirect('/paypal', 303);
@@ -293,7 +292,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         response: oneMethod,
       },
     },
-    async (request) => ({ data: await methods.addZelle(me(request), request.body as Body) }),
+    async (request) => ({ data: await methods.addZelle(me(request), request.body) }),
   );
 
   const zelleChange = {
@@ -304,7 +303,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
     response: oneMethod,
   };
   app.put('/zelle', { schema: zelleChange }, async (request) => ({
-    data: await methods.changeZelle(me(request), request.body as Body),
+    data: await methods.changeZelle(me(request), request.body),
   }));
 
   app.delete(
@@ -327,7 +326,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { otpPrefix } = (request.body ?? {}) as { otpPrefix?: string };
+      const { otpPrefix } = request.body ?? {};
       return methods.sendZelleCode(me(request), otpPrefix, request.host);
     },
   );
@@ -343,7 +342,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { otp } = request.body as { otp: string };
+      const { otp } = request.body;
       return { data: await methods.verifyZelle(me(request), otp) };
     },
   );
@@ -361,7 +360,7 @@ const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => ({
-      data: await methods.addPhysicalCheck(me(request), (request.body ?? {}) as Body),
+      data: await methods.addPhysicalCheck(me(request), request.body ?? {}),
     }),
   );
 

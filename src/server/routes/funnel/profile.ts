@@ -1,24 +1,17 @@
 // The profile routes: registration for a claim or by token and the account verification code
 // (domain/registration.ts), reading and editing the profile and its phones (domain/profile.ts),
 // account deletion, and identity proofing. Each parses, calls its domain function, answers.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  registrationDomain,
-  type ClaimRegistration,
-  type InvitationRegistration,
-} from '../../domain/registration';
+import type { FastifyRequest } from 'fastify';
+import { registrationDomain } from '../../domain/registration';
 import { deleteAccount } from '../../domain/account-deletion';
 import { MAX_IMAGE_BYTES, reviewQueue, submitDocuments } from '../../domain/id-documents';
-import {
-  assertNoControlCharacters,
-  profileDomain,
-  type ProfileChanges,
-} from '../../domain/profile';
+import { assertNoControlCharacters, profileDomain } from '../../domain/profile';
 import { bool, data, entity, exact, RESPONSES, str, uuid } from '../../openapi/responses';
 import { hostedCheckOpen, startProofing } from '../../domain/identity-proofing';
 import { formDocumentation } from '../../openapi/form-schemas';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 import { LOCALES } from '../../../core/i18n/messages';
+import type { TypedRoutes } from '../typed';
 
 /** What PATCH /me accepts: every field typed, every choice from its list, nothing else. */
 const PROFILE_PATCH_FIELDS = {
@@ -107,7 +100,7 @@ const sessionProfileId = (request: FastifyRequest): string => request.session?.p
 
 const objectBody = { type: 'object' } as const;
 
-const profileRoutes: FastifyPluginAsync = async (app) => {
+const profileRoutes: TypedRoutes = async (app) => {
   const { db, identity, sealer, merchants } = app.deps;
   const registration = registrationDomain(app.deps);
   const profiles = profileDomain(app.deps);
@@ -127,10 +120,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       assertNoControlCharacters(request.body);
-      const data = await registration.registerForClaim(
-        request.body as ClaimRegistration,
-        request.host,
-      );
+      const data = await registration.registerForClaim(request.body, request.host);
       request.log.info({ event: 'registered', profileId: data.id }, 'profile created for a claim');
       return { data };
     },
@@ -158,8 +148,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       assertNoControlCharacters(request.body);
-      const input = request.body as InvitationRegistration;
-      return { data: await registration.registerByInvitation(input, request.host) };
+      return { data: await registration.registerByInvitation(request.body, request.host) };
     },
   );
 
@@ -201,7 +190,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     response: { 200: RESPONSES.profile },
   };
   app.patch('/me', { schema: patchSchema }, async (request) => {
-    const body = request.body as ProfileChanges & { data?: ProfileChanges };
+    const body = request.body;
     assertNoControlCharacters(body);
     // The portal may send the fields directly or wrapped in `data`.
     const changes = body.data && typeof body.data === 'object' ? body.data : body;
@@ -226,12 +215,12 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     response: { 200: RESPONSES.deleted },
-  };
+  } as const;
   app.delete(
     '/me',
     { config: { rateLimit: app.limit(10, 'account') }, schema: deleteSchema },
     async (request, reply) => {
-      const { password } = request.body as { password: string };
+      const { password } = request.body;
       await deleteAccount(db, app.deps.cardVault, sessionProfileId(request), password);
       await app.endSession(request, reply);
       return { data: { deleted: true } };
@@ -252,7 +241,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await profiles.removePhone(sessionProfileId(request), id);
       return { data: { deleted: true } };
     },
@@ -270,7 +259,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { prefix } = (request.body ?? {}) as { prefix?: string };
+      const { prefix } = request.body ?? {};
       return registration.sendVerificationCode(sessionProfileId(request), prefix, request.host);
     },
   );
@@ -286,7 +275,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { otp } = request.body as { otp: string };
+      const { otp } = request.body;
       const status = await registration.verifyAccount(sessionProfileId(request), otp);
       if (request.session) await app.sessions.markAccessVerified(request.session.idHash);
       return { data: { status } };
@@ -305,7 +294,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { profileId } = (request.body ?? {}) as { profileId?: string };
+      const { profileId } = request.body ?? {};
       const session = request.session;
       const passed = Boolean(
         session && session.accessVerified && (!profileId || profileId === session.profileId),
@@ -343,7 +332,7 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const profileId = sessionProfileId(request);
-      const images = (request.body ?? {}) as Record<string, unknown>;
+      const images = request.body ?? {};
       const submitted = await submitDocuments(db, documentCheck, profileId, images);
       request.log.info({ event: 'id_documents_submitted', profileId }, 'documents submitted');
       return { data: submitted };

@@ -1,18 +1,11 @@
 // Token info for the register page: the email an invitation was sent to. A token is either an
 // invitation token (user_id in the invite link) or the id of a claim not yet registered (claim_id).
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
-import { claims, tokens } from '../../db/schema';
-import { notFound } from '../../errors';
-import {
-  assertClaimInvitationLive,
-  assertTokenLive,
-  isTokenShaped,
-} from '../../repositories/tokens';
+import { registrationDomain } from '../../domain/registration';
 import { data, entity } from '../../openapi/responses';
+import type { TypedRoutes } from '../typed';
 
-const tokenRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.deps;
+const tokenRoutes: TypedRoutes = async (app) => {
+  const registration = registrationDomain(app.deps);
   app.get(
     '/tokens/:id',
     {
@@ -27,28 +20,7 @@ const tokenRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: data(entity('token-info'), 'The email the invitation was sent to.') },
       },
     },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      if (!isTokenShaped(id)) throw notFound('TokenNotFound: no such invitation');
-      const [token] = await db
-        .select()
-        .from(tokens)
-        .where(and(eq(tokens.id, id), isNull(tokens.usedAt)));
-      if (token) {
-        await assertTokenLive(db, token);
-        return { data: { email: token.email } };
-      }
-      const [claim] = await db
-        .select({ id: claims.id, email: claims.email })
-        .from(claims)
-        .where(and(sql`${claims.id}::text = ${id}`, isNull(claims.profileId)));
-      if (claim) {
-        await assertClaimInvitationLive(db, claim.id);
-        return { data: { email: claim.email } };
-      }
-      // The id is not echoed: tokens stay out of responses and logs.
-      throw notFound('TokenNotFound: no such invitation');
-    },
+    async (request) => ({ data: { email: await registration.invitedEmail(request.params.id) } }),
   );
 };
 export default tokenRoutes;
