@@ -2,10 +2,10 @@
 // refusals of unsafe input, four-eyes review, publication after the whole check, restore. The
 // checks and module builds run in worker threads (services/rules-checks.ts, issue 29 point 2),
 // never on the thread that answers requests; a draft is refused before any of that work when it
-// holds more patterns or bytes than a rule file may.
-import { and, desc, eq, sql } from 'drizzle-orm';
+// holds more patterns or bytes than a rule file may. The whole file is a draft's unit: a country
+// created from a template (it had no file), a field rule added or removed, a retirement back to the
+// shared rules (issue 33 point 2). The SQL is in repositories/rule-versions.ts and staff.ts.
 import type { Database } from '../db/client';
-import { rulePublications, ruleVersions, staffAudit } from '../db/schema';
 import {
   ApiError,
   badRequest,
@@ -16,15 +16,22 @@ import {
   tooManyRequests,
   type ApiFieldError,
 } from '../errors';
-import { recordAudit } from '../repositories/staff';
+import { lastChangeByCountry, recordAudit } from '../repositories/staff';
 import {
+  approvalOf,
   getRuleVersion,
+  hasVersions,
+  insertVersion,
   listRuleVersions,
+  lockPublications,
+  newestPublicationId,
   publishedVersionOf,
+  publishVersion,
   rulesOf,
   setReview,
   versionCounts,
   withdrawApproval,
+  type RuleFile,
   type RuleVersionRow,
 } from '../repositories/rule-versions';
 import type { RulesSource } from '../services/rules-source';
@@ -40,21 +47,24 @@ import {
   type CheckOwner,
   type RulesChecks,
 } from '../services/rules-checks';
+import { MAX_PATTERNS, patternCount, type RuleFinding } from '../../core/rules/check-rules';
 import {
-  loadMetaSchema,
-  MAX_PATTERNS,
-  patternCount,
-  type RuleFinding,
-} from '../../core/rules/check-rules';
+  countryFromTemplate,
+  TemplateNotApplicable,
+  type CountryTemplate,
+} from '../../core/rules/country-templates';
 import type { RuleCatalog } from '../../core/schemas/catalog';
+import { ruleNameFor } from '../../core/schemas/compose';
 import type { CountryRules } from '../../core/schemas/country-rules';
 import type { RuleChange, VersionStatus, VersionSummary } from '../../core/rules/console-types';
 
-export type { VersionSummary };
+export type { VersionSummary, RuleFile };
+
+/** A draft's rules: a whole rule file, or null for "no file" (the country follows shared rules). */
+export type DraftRules = RuleFile | null;
 
 const RULE_NAME = /^([A-Z]{2}|_[a-z]+)$/;
-/** pg_advisory_xact_lock key that serialises publications ("rules" in ASCII). */
-const PUBLISH_LOCK = 0x72756c6573;
+const COUNTRY_CODE = /^[A-Z]{2}$/;
 const fileOf = (name: string): string => `country-rules/${name}.json`;
 
 /** The most a rule file may weigh as JSON (today's largest, examples included, is about 12 kB). */
@@ -67,9 +77,6 @@ export interface RulesConsoleContext {
 
 /** The checks and module builds of the server's rules, in worker threads (plugins/rules.ts). */
 const checksOf = (ctx: RulesConsoleContext): RulesChecks => rulesChecksOf(ctx.rules);
-
-let metaSchema: object | undefined;
-const meta = () => (metaSchema ??= loadMetaSchema());
 
 /**
  * The work of the worker threads, its refusals as answers: too many checks of this staff member
@@ -154,7 +161,7 @@ const checkDraft = (
   owner: CheckOwner,
   catalog: RuleCatalog,
   name: string,
-  rules: object,
+  rules: DraftRules,
 ): Promise<RuleFinding[]> => checked(() => checksOf(ctx).checkDraft(owner, catalog, name, rules));
 
 function refuse(code: string, findings: RuleFinding[]): never {
@@ -188,23 +195,16 @@ function assertRuleName(name: string, catalog: RuleCatalog): void {
 export async function listCountries(ctx: RulesConsoleContext) {
   const { catalog } = ctx.rules.current;
   const counts = await versionCounts(ctx.db);
+  // A country retired (or created and not yet published) has versions and no file.
   const names = [...new Set([...Object.keys(catalog.rules), ...counts.keys()])].sort();
-  const changes = await ctx.db
-    .selectDistinctOn([staffAudit.country], {
-      country: staffAudit.country,
-      actor: staffAudit.actor,
-      action: staffAudit.action,
-      at: staffAudit.createdAt,
-    })
-    .from(staffAudit)
-    .orderBy(staffAudit.country, desc(staffAudit.createdAt));
-  const lastChange = new Map(changes.map((c) => [c.country, c]));
+  const lastChange = await lastChangeByCountry(ctx.db);
   return names.map((country) => {
     const count = counts.get(country);
     const change = lastChange.get(country);
     return {
       country,
-      name: catalog.rules[country]?.name ?? country,
+      name: catalog.rules[country]?.name ?? englishName(country),
+      file: Object.hasOwn(catalog.rules, country),
       publishedVersion: count?.published ?? null,
       drafts: count?.drafts ?? 0,
       lastChange: change
@@ -214,18 +214,52 @@ export async function listCountries(ctx: RulesConsoleContext) {
   });
 }
 
-/** A country's rules as the server validates with them now. */
+/** A country code's English name ("ZA" → "South Africa"), or the code itself. */
+function englishName(country: string): string {
+  if (!COUNTRY_CODE.test(country)) return country;
+  return new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country;
+}
+
+/**
+ * A country's rules as the server validates with them now: its own file, or (`rules: null`) none,
+ * and the rule file that governs it then (`governedBy`: _default, or a shared rule listing it).
+ */
 export async function getCountry(ctx: RulesConsoleContext, country: string) {
   const { catalog, id } = ctx.rules.current;
   assertRuleName(country, catalog);
-  const rules = catalog.rules[country];
-  if (!rules) throw notFound(`CountryMissing: no rules for ${country}`);
+  const rules = Object.hasOwn(catalog.rules, country) ? catalog.rules[country] : undefined;
+  if (!rules && !COUNTRY_CODE.test(country))
+    throw notFound(`CountryMissing: no rules for ${country}`);
   return {
     country,
+    name: rules?.name ?? englishName(country),
     rulesVersion: id,
     publishedVersion: await publishedVersionOf(ctx.db, country),
-    rules: rules as unknown as Record<string, unknown>,
+    rules: (rules ?? null) as RuleFile | null,
+    governedBy: rules ? country : ruleNameFor(catalog, country),
   };
+}
+
+/**
+ * A new country's rule file made from a template (not saved: the console opens it in the editor,
+ * and it is saved as a draft like any other). Only for a country with no file of its own.
+ */
+export function countryTemplate(
+  ctx: RulesConsoleContext,
+  country: string,
+  template: CountryTemplate,
+): RuleFile {
+  const { catalog } = ctx.rules.current;
+  if (!COUNTRY_CODE.test(country))
+    throw notFound(`CountryMissing: "${country}" is not a country code`);
+  if (Object.hasOwn(catalog.rules, country))
+    throw conflict(`CountryHasFile: ${country} has rules of its own; edit them instead`);
+  try {
+    return countryFromTemplate(template, country) as unknown as RuleFile;
+  } catch (error) {
+    if (error instanceof TemplateNotApplicable) throw badRequest(error.message);
+    throw error;
+  }
 }
 
 /**
@@ -252,12 +286,20 @@ export async function saveDraft(
   ctx: RulesConsoleContext,
   staff: Author,
   country: string,
-  rules: Record<string, unknown>,
+  rules: DraftRules,
   restoredFrom: number | null = null,
   madeFrom?: number | null,
 ): Promise<VersionSummary> {
   const { catalog, id: basedOn } = ctx.rules.current;
   assertRuleName(country, catalog);
+  const hasFile = Object.hasOwn(catalog.rules, country);
+  // A retirement: only a country's own file, never a shared rule the others are built on.
+  if (rules === null && (!COUNTRY_CODE.test(country) || !hasFile))
+    throw conflict(
+      COUNTRY_CODE.test(country)
+        ? `NothingToRetire: ${country} has no file of its own; it follows ${ruleNameFor(catalog, country)} already`
+        : `SharedRuleKept: ${country} is a shared rule other countries follow; it cannot be retired`,
+    );
   if (madeFrom !== undefined) {
     const now = await publishedVersionOf(ctx.db, country);
     if (now !== madeFrom) {
@@ -273,8 +315,8 @@ export async function saveDraft(
       );
     }
   }
-  const rule = rules as unknown as CountryRules;
-  if (rule.country !== country)
+  const rule = rules as unknown as CountryRules | null;
+  if (rule && rule.country !== country)
     refuse('RulesInvalid', [
       {
         file: fileOf(country),
@@ -282,7 +324,7 @@ export async function saveDraft(
       },
     ]);
   try {
-    assertWithinLimits(country, rules);
+    if (rules) assertWithinLimits(country, rules);
   } catch (error) {
     await recordAudit(ctx.db, {
       staffId: staff.staffId,
@@ -305,41 +347,37 @@ export async function saveDraft(
     refuse('RulesInvalid', findings);
   }
   const row = await ctx.db.transaction(async (tx) => {
-    // The first version of a country keeps its file's rules as a `seed` version beside it, so
-    // a rollback to the rules of the files is a restore like any other.
-    const seed = ctx.rules.current.catalog.rules[country];
-    const [existing] = await tx
-      .select({ id: ruleVersions.id })
-      .from(ruleVersions)
-      .where(eq(ruleVersions.country, country))
-      .limit(1);
-    if (!existing && seed)
-      await tx.insert(ruleVersions).values({
+    // The first version of a country keeps the rules before it as a `seed` version beside it
+    // (its file's, or null: no file), so a rollback to them is a restore like any other; the
+    // restore of a created country's seed retires it.
+    if (!(await hasVersions(tx, country))) {
+      const seed = hasFile ? catalog.rules[country] : null;
+      await insertVersion(tx, {
         country,
         status: 'seed',
-        rules: JSON.stringify(seed),
+        rules: JSON.stringify(seed ?? null),
         basedOn,
-        authorEmail: `${fileOf(country)} (the rules before the console)`,
+        authorEmail: seed
+          ? `${fileOf(country)} (the rules before the console)`
+          : `no file (${country} followed ${ruleNameFor(catalog, country)} before the console)`,
       });
+    }
     const baseVersion = await publishedVersionOf(tx, country);
-    const [inserted] = await tx
-      .insert(ruleVersions)
-      .values({
-        country,
-        status: 'draft',
-        rules: JSON.stringify(rules),
-        basedOn,
-        baseVersion,
-        restoredFrom,
-        authorId: staff.staffId,
-        authorEmail: staff.email,
-      })
-      .returning();
-    if (!inserted) throw new Error('rule version insert returned nothing');
+    const inserted = await insertVersion(tx, {
+      country,
+      status: 'draft',
+      rules: JSON.stringify(rules),
+      basedOn,
+      baseVersion,
+      restoredFrom,
+      authorId: staff.staffId,
+      authorEmail: staff.email,
+    });
     await recordAudit(tx, {
       staffId: staff.staffId,
       actor: staff.email,
-      action: restoredFrom === null ? 'draft.save' : 'draft.restore',
+      action:
+        restoredFrom !== null ? 'draft.restore' : rules === null ? 'draft.retire' : 'draft.save',
       country,
       version: inserted.id,
       ...(restoredFrom === null ? {} : { detail: { restoredFrom } }),
@@ -416,8 +454,8 @@ export function diffRules(before: unknown, after: unknown): RuleChange[] {
 }
 
 /** Each example's result, and the findings that are not about an example. */
-function checkResults(findings: RuleFinding[], rule: CountryRules) {
-  const examples = (rule.examples ?? []).map((example, index) => {
+function checkResults(findings: RuleFinding[], rule: CountryRules | null) {
+  const examples = (rule?.examples ?? []).map((example, index) => {
     const label = `example ${index + 1} "${example.description}"`;
     const problems = findings.filter((f) => f.example === label).map((f) => f.problem);
     return {
@@ -432,6 +470,41 @@ function checkResults(findings: RuleFinding[], rule: CountryRules) {
 }
 
 /**
+ * What a draft changes against the country's rules now, a new file or a retirement said first:
+ * which rule file governed the country before, and which will after.
+ */
+function changesOf(catalog: RuleCatalog, country: string, rules: DraftRules): RuleChange[] {
+  const now = Object.hasOwn(catalog.rules, country) ? catalog.rules[country] : undefined;
+  if (rules === null) {
+    if (!now) return [];
+    const { [country]: _retired, ...others } = catalog.rules;
+    const after = ruleNameFor({ forms: catalog.forms, rules: others }, country);
+    return [
+      {
+        path: '',
+        change: 'removed',
+        from: country,
+        to: after,
+        text: `${country}'s own file is retired: the country follows ${after} again`,
+      },
+      ...diffRules(now, {}),
+    ];
+  }
+  if (!now)
+    return [
+      {
+        path: '',
+        change: 'added',
+        from: ruleNameFor(catalog, country),
+        to: country,
+        text: `a new file for ${country}: until now the country followed ${ruleNameFor(catalog, country)}`,
+      },
+      ...diffRules({}, rules),
+    ];
+  return diffRules(now, rules);
+}
+
+/**
  * A version with its rules, its changes against the published rules and its example results, and
  * the country's version published now (the one an approval is given against).
  */
@@ -441,13 +514,13 @@ export async function getVersion(ctx: RulesConsoleContext, staff: StaffSession, 
   await ctx.rules.refresh(true);
   const { catalog } = ctx.rules.current;
   const rules = rulesOf(row);
-  const rule = rules as unknown as CountryRules;
+  const rule = rules as unknown as CountryRules | null;
   const findings = await checkDraft(ctx, staff.staffId, catalog, row.country, rules);
   return {
     ...summary(row),
     publishedVersion: await publishedVersionOf(ctx.db, row.country),
     rules,
-    changes: diffRules(catalog.rules[row.country] ?? {}, rules),
+    changes: changesOf(catalog, row.country, rules),
     ...checkResults(findings, rule),
   };
 }
@@ -478,38 +551,10 @@ export async function previewDraft(
     results.problems.push(`the forms cannot be composed from these rules: ${preview.composeError}`);
   const modules: VariantModule[] = preview.modules;
   return {
-    changes: diffRules(catalog.rules[country] ?? {}, rules),
+    changes: changesOf(catalog, country, rules as RuleFile),
     ...results,
     modules,
   };
-}
-
-/** The rule file's own schema with its definitions inlined (a form needs no $ref to resolve). */
-export function editorSchema(): object {
-  const {
-    definitions = {},
-    $id: _id,
-    ...root
-  } = meta() as {
-    definitions?: Record<string, unknown>;
-    $id?: string;
-  };
-  const inline = (value: unknown, depth: number): unknown => {
-    if (Array.isArray(value)) return value.map((v) => inline(v, depth));
-    if (!value || typeof value !== 'object') return value;
-    const { $ref, ...rest } = value as Record<string, unknown>;
-    // A pattern is checked as it is saved (compiles, anchored, no backtracking), with messages
-    // naming it; the browser's validators know no `regex` format.
-    if (rest.format === 'regex') delete rest.format;
-    if (typeof $ref === 'string') {
-      const name = /^#\/definitions\/(\w+)$/.exec($ref)?.[1];
-      if (!name || !(name in definitions) || depth > 8)
-        throw new Error(`country-rules.schema.json: cannot inline ${$ref}`);
-      return { ...(inline(definitions[name], depth + 1) as object), ...rest };
-    }
-    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inline(v, depth)]));
-  };
-  return inline(root, 0) as object;
 }
 
 export async function listVersions(ctx: RulesConsoleContext, country: string) {
@@ -654,34 +699,19 @@ export async function publish(
     // Publications one at a time, across processes: the whole check above ran against the newest
     // publication, and must still be the newest when this one lands (else two countries checked
     // apart could be published together unchecked).
-    await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`);
-    const [newest] = await tx
-      .select({ id: sql<number>`coalesce(max(${rulePublications.id}), 0)`.mapWith(Number) })
-      .from(rulePublications);
-    if ((newest?.id ?? 0) !== checkedAgainst)
+    await lockPublications(tx);
+    if ((await newestPublicationId(tx)) !== checkedAgainst)
       throw conflict(
         'PublishRaced: another version was published while this one was checked; publish again',
       );
     // Under the lock: the approval is still against the country's version published now.
-    const [approval] = await tx
-      .select({ approvedBase: ruleVersions.approvedBase })
-      .from(ruleVersions)
-      .where(and(eq(ruleVersions.id, id), eq(ruleVersions.status, 'approved')));
+    const approval = await approvalOf(tx, id);
     if (!approval) throw conflict(`NotApproved: version ${id} changed meanwhile`);
     const now = await publishedVersionOf(tx, row.country);
     if (approval.approvedBase !== now)
       return { stale: { approvedAgainst: approval.approvedBase, publishedNow: now } };
-    const updated = await tx
-      .update(ruleVersions)
-      .set({ status: 'published', publishedAt: new Date() })
-      .where(and(eq(ruleVersions.id, id), eq(ruleVersions.status, 'approved')))
-      .returning({ id: ruleVersions.id });
-    if (updated.length !== 1) throw conflict(`NotApproved: version ${id} changed meanwhile`);
-    const [inserted] = await tx
-      .insert(rulePublications)
-      .values({ versionId: id, country: row.country, publishedBy: staff.email })
-      .returning({ id: rulePublications.id });
-    if (!inserted) throw new Error('publication insert returned nothing');
+    const inserted = await publishVersion(tx, id, row.country, staff.email);
+    if (!inserted) throw conflict(`NotApproved: version ${id} changed meanwhile`);
     await storeVersionModules(tx, inserted.id, modules);
     await recordAudit(tx, {
       staffId: staff.staffId,
@@ -698,6 +728,20 @@ export async function publish(
   const { publication } = outcome;
   await ctx.rules.invalidate();
   return { ...summary(await getRuleVersion(ctx.db, id)), rulesVersion: publication.id };
+}
+
+/**
+ * Retiring a country's own file: a draft saying "no file", after which the country follows the
+ * shared rules again (_default, or a shared rule listing it); reviewed and published like any
+ * draft, and undone by restoring a version with the file.
+ */
+export function retire(
+  ctx: RulesConsoleContext,
+  staff: Author,
+  country: string,
+  madeFrom?: number | null,
+): Promise<VersionSummary> {
+  return saveDraft(ctx, staff, country, null, null, madeFrom);
 }
 
 /** Restoring a published version is a new draft with its rules, again needing approval. */

@@ -6,9 +6,34 @@ import { notFound } from '../errors';
 
 export type RuleVersionRow = typeof ruleVersions.$inferSelect;
 
-/** A version's rule file (stored as JSON text, so its keys keep their order). */
-export const rulesOf = (row: RuleVersionRow): Record<string, unknown> =>
-  JSON.parse(row.rules) as Record<string, unknown>;
+/** A whole rule file, as in country-rules/<country>.json. */
+export type RuleFile = Record<string, unknown>;
+
+/**
+ * A version's rule file (stored as JSON text, so its keys keep their order); null for a version
+ * that says the country has no file (a retirement, or the seed of a country created in the
+ * console): it then follows the shared rules (_default, or a shared rule that lists it).
+ */
+export const rulesOf = (row: RuleVersionRow): RuleFile | null =>
+  JSON.parse(row.rules) as RuleFile | null;
+
+export type NewRuleVersion = typeof ruleVersions.$inferInsert;
+
+/** Whether the country has any version yet (its first one keeps the rules before it as `seed`). */
+export async function hasVersions(db: Database, country: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ruleVersions.id })
+    .from(ruleVersions)
+    .where(eq(ruleVersions.country, country))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertVersion(db: Database, values: NewRuleVersion): Promise<RuleVersionRow> {
+  const [inserted] = await db.insert(ruleVersions).values(values).returning();
+  if (!inserted) throw new Error('rule version insert returned nothing');
+  return inserted;
+}
 
 export async function getRuleVersion(db: Database, id: number): Promise<RuleVersionRow> {
   const [row] = await db.select().from(ruleVersions).where(eq(ruleVersions.id, id));
@@ -125,4 +150,53 @@ export async function publishedCountries(db: Database): Promise<Set<string>> {
     .selectDistinct({ country: rulePublications.country })
     .from(rulePublications);
   return new Set(rows.map((r) => r.country));
+}
+
+/** pg_advisory_xact_lock key that serialises publications ("rules" in ASCII). */
+const PUBLISH_LOCK = 0x72756c6573;
+
+/** Publications one at a time, across processes, until the transaction ends. */
+export async function lockPublications(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`);
+}
+
+/** The newest publication's id (the rules version in force); 0 for the files alone. */
+export async function newestPublicationId(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${rulePublications.id}), 0)`.mapWith(Number) })
+    .from(rulePublications);
+  return row?.id ?? 0;
+}
+
+/** An approved version's approval base, or undefined when it is not approved (any more). */
+export async function approvalOf(
+  db: Database,
+  id: number,
+): Promise<{ approvedBase: number | null } | undefined> {
+  const [row] = await db
+    .select({ approvedBase: ruleVersions.approvedBase })
+    .from(ruleVersions)
+    .where(and(eq(ruleVersions.id, id), eq(ruleVersions.status, 'approved')));
+  return row;
+}
+
+/** An approved version becomes published and a publication records it: its id, or undefined. */
+export async function publishVersion(
+  db: Database,
+  id: number,
+  country: string,
+  publishedBy: string,
+): Promise<{ id: number } | undefined> {
+  const updated = await db
+    .update(ruleVersions)
+    .set({ status: 'published', publishedAt: new Date() })
+    .where(and(eq(ruleVersions.id, id), eq(ruleVersions.status, 'approved')))
+    .returning({ id: ruleVersions.id });
+  if (updated.length !== 1) return undefined;
+  const [inserted] = await db
+    .insert(rulePublications)
+    .values({ versionId: id, country, publishedBy })
+    .returning({ id: rulePublications.id });
+  if (!inserted) throw new Error('publication insert returned nothing');
+  return inserted;
 }

@@ -86,3 +86,19 @@ export async function listAudit(
     at: r.createdAt.toISOString(),
   }));
 }
+
+/** Per country, the newest audited staff action on it: who did what, when. */
+export async function lastChangeByCountry(
+  db: Database,
+): Promise<Map<string | null, { actor: string; action: string; at: Date }>> {
+  const rows = await db
+    .selectDistinctOn([staffAudit.country], {
+      country: staffAudit.country,
+      actor: staffAudit.actor,
+      action: staffAudit.action,
+      at: staffAudit.createdAt,
+    })
+    .from(staffAudit)
+    .orderBy(staffAudit.country, desc(staffAudit.createdAt));
+  return new Map(rows.map(({ country, ...change }) => [country, change]));
+}

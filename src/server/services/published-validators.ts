@@ -10,7 +10,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import { createHash } from 'node:crypto';
 import { boundModuleSource } from '../../core/build/standalone-module';
 import type { RuleCatalog } from '../../core/schemas/catalog';
-import { createComposer, type ComposedVariant } from '../../core/schemas/compose';
+import { createComposer, ruledCountries, type ComposedVariant } from '../../core/schemas/compose';
 import { createAjv } from '../../core/validation/ajv';
 import { variantFileName, type ServedVariant } from '../../core/validation/precompiled';
 
@@ -57,30 +57,59 @@ export function variantModules(
   const before = composedOf(base);
   const composer = createComposer(catalog);
   const ajv = createAjv({ standalone: true });
-  return composer
+  const changed = composer
     .allVariants()
     .filter(
       (v) =>
         (alsoCountry !== undefined && v.country === alsoCountry) ||
         !sameSchema(before.get(v.key), v),
-    )
-    .map((v) => {
-      const source = boundModuleSource(standaloneCode(ajv, ajv.compile(v.schema)), v.key, v.schema);
-      const file = variantFileName(v).replace(/\.js$/, `.${hashOf(source)}.js`);
-      const methodName =
-        v.method && v.country ? composer.transferMethodName(v.country, v.method) : undefined;
-      return {
-        source,
-        file,
-        variant: {
-          formId: v.formId,
-          ...(v.country ? { country: v.country } : {}),
-          ...(v.method ? { method: v.method } : {}),
-          ...(methodName ? { methodName } : {}),
-          url: `${VALIDATORS_PATH}/${scope}/${file}`,
-        },
-      };
-    });
+    );
+  const toModule = (v: ComposedVariant, servedAs = v.country): VariantModule => {
+    const source = boundModuleSource(standaloneCode(ajv, ajv.compile(v.schema)), v.key, v.schema);
+    const file = variantFileName({ ...v, country: servedAs }).replace(
+      /\.js$/,
+      `.${hashOf(source)}.js`,
+    );
+    const methodName =
+      v.method && servedAs ? composer.transferMethodName(servedAs, v.method) : undefined;
+    return {
+      source,
+      file,
+      variant: {
+        formId: v.formId,
+        ...(servedAs ? { country: servedAs } : {}),
+        ...(v.method ? { method: v.method } : {}),
+        ...(methodName ? { methodName } : {}),
+        url: `${VALIDATORS_PATH}/${scope}/${file}`,
+      },
+    };
+  };
+  return [
+    ...changed.map((v) => toModule(v)),
+    ...retiredVariants(base, catalog).map(([v, country]) => toModule(v, country)),
+  ];
+}
+
+/**
+ * A country whose own file `base` had and `catalog` retired shares the generic variants again,
+ * which the portal's build lists under `_default` only: the portal would still find the country's
+ * built variants by its code. Its forms are served under its code, so the portal uses them.
+ */
+function retiredVariants(base: RuleCatalog, catalog: RuleCatalog): [ComposedVariant, string][] {
+  const now = new Set(ruledCountries(catalog));
+  const composer = createComposer(catalog);
+  return ruledCountries(base)
+    .filter((country) => !now.has(country))
+    .flatMap((country) =>
+      (['address', 'bank-account', 'profile-person'] as const).flatMap((formId) =>
+        (formId === 'bank-account' ? composer.transferMethods(country) : [undefined]).map(
+          (method): [ComposedVariant, string] => [
+            composer.compose(formId, { country, method }),
+            country,
+          ],
+        ),
+      ),
+    );
 }
 
 /** A bound module of any schema the API compiled (the console's rule editor form). */

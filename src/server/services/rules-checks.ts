@@ -97,7 +97,7 @@ export function createRulesChecks(options: RulesChecksOptions) {
     }
     return ref;
   };
-  const draftKey = (base: CatalogRef, country: string, rules: object): string =>
+  const draftKey = (base: CatalogRef, country: string, rules: object | null): string =>
     `${base.key}:${country}:${hashOf(JSON.stringify(rules))}`;
 
   /**
@@ -150,7 +150,7 @@ export function createRulesChecks(options: RulesChecksOptions) {
       owner: CheckOwner,
       base: RuleCatalog,
       country: string,
-      rules: object,
+      rules: object | null,
     ): Promise<RuleFinding[]> {
       const ref = refOf(base);
       return run(owner, `check:${draftKey(ref, country, rules)}`, {
@@ -187,7 +187,7 @@ export function createRulesChecks(options: RulesChecksOptions) {
       owner: CheckOwner,
       base: RuleCatalog,
       country: string,
-      rules: object,
+      rules: object | null,
     ): Promise<RuleFinding[]> {
       const ref = refOf(base);
       return run(owner, `check-all:${draftKey(ref, country, rules)}`, {
@@ -205,7 +205,7 @@ export function createRulesChecks(options: RulesChecksOptions) {
       files: RuleCatalog,
       base: RuleCatalog,
       country?: string,
-      rules?: object,
+      rules?: object | null,
     ): Promise<VariantModule[]> {
       const catalog: CatalogSpec =
         country !== undefined && rules !== undefined

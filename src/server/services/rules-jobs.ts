@@ -22,16 +22,16 @@ export interface CatalogRef {
   json: string;
 }
 
-/** A rules catalog with, optionally, one rule file in place of its own. */
+/** A rules catalog with, optionally, one rule file in place of its own (null: without one). */
 export interface CatalogSpec {
   base: CatalogRef;
   country?: string;
-  rules?: object;
+  rules?: object | null;
 }
 
 export type RulesJob =
   /** One rule file's checks in place of its current one: findings of that file only. */
-  | { kind: 'check'; base: CatalogRef; country: string; rules: object }
+  | { kind: 'check'; base: CatalogRef; country: string; rules: object | null }
   /** The same, after the rule file schema, and the composed forms of its country as modules. */
   | { kind: 'preview'; base: CatalogRef; country: string; rules: object }
   /** The whole check of every rule file (before a publication). */
@@ -68,10 +68,13 @@ function catalogOf(ref: CatalogRef): RuleCatalog {
   return catalog;
 }
 
-export const withCountry = (catalog: RuleCatalog, name: string, rule: object): RuleCatalog => ({
-  forms: catalog.forms,
-  rules: { ...catalog.rules, [name]: rule as CountryRules },
-});
+/** The catalog with `rule` as the file `name`; null: without that file (a retirement). */
+export function withCountry(catalog: RuleCatalog, name: string, rule: object | null): RuleCatalog {
+  if (rule !== null)
+    return { forms: catalog.forms, rules: { ...catalog.rules, [name]: rule as CountryRules } };
+  const { [name]: _retired, ...rules } = catalog.rules;
+  return { forms: catalog.forms, rules };
+}
 
 const specCatalog = (spec: CatalogSpec): RuleCatalog => {
   const base = catalogOf(spec.base);
@@ -80,9 +83,14 @@ const specCatalog = (spec: CatalogSpec): RuleCatalog => {
     : base;
 };
 
-/** The checks of one country's rules in place of its current ones: findings of that file only. */
-function checkDraft(catalog: RuleCatalog, name: string, rule: object): RuleFinding[] {
+/**
+ * The checks of one country's rules in place of its current ones: findings of that file only. A
+ * retirement (null) is checked as every other file without it: what the retired file's absence
+ * breaks elsewhere is its problem.
+ */
+function checkDraft(catalog: RuleCatalog, name: string, rule: object | null): RuleFinding[] {
   const { meta, messages } = inputs();
+  if (rule === null) return checkCatalog(withCountry(catalog, name, null), meta, messages).findings;
   const report = checkCatalog(withCountry(catalog, name, rule), meta, messages, name);
   return report.findings.filter((f) => f.file === fileOf(name) || f.file === 'country-rules/');
 }

@@ -47,8 +47,17 @@ export async function catalogAt(
     .where(lte(rulePublications.id, id))
     .orderBy(rulePublications.country, desc(rulePublications.id));
   const rules = { ...files.rules };
-  for (const row of rows) rules[row.country] = JSON.parse(row.rules) as CountryRules;
-  return { forms: files.forms, rules };
+  // null: the country's file was retired (or never was): it follows the shared rules.
+  const retired = new Set<string>();
+  for (const row of rows) {
+    const rule = JSON.parse(row.rules) as CountryRules | null;
+    if (rule) rules[row.country] = rule;
+    else retired.add(row.country);
+  }
+  return {
+    forms: files.forms,
+    rules: Object.fromEntries(Object.entries(rules).filter(([name]) => !retired.has(name))),
+  };
 }
 
 export function createRulesSource(db: Database, files: RuleCatalog, options: RulesSourceOptions) {

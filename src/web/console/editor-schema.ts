@@ -5,6 +5,7 @@
 // API checks a draft when it is previewed and saved (issue 16), and the precompiled editor
 // validator, when the server offers one, checks the whole file as it is typed.
 import metaSchema from '../../../country-rules/country-rules.schema.json';
+import { inlineRuleSchema } from '../../core/rules/editor-schema';
 import type { JsonSchema } from '../../core/schemas/json-schema';
 import type { PrecompiledModule, PrecompiledValidate } from '../../core/validation/precompiled';
 import type { RuleFile } from './api';
@@ -20,16 +21,12 @@ export const EDITOR_KEY = 'urn:payee-portal:console:country-rules-editor';
 const OUTSIDE_FORM = ['$schema', 'examples', 'translations'] as const;
 
 /** The schema with its $refs inlined and what our RJSF build cannot render taken out. */
-export function editorSchema(source: Node = metaSchema as Node): JsonSchema {
-  const definitions = (source.definitions ?? {}) as Record<string, Node>;
+export function editorSchema(file: Node = metaSchema as Node): JsonSchema {
+  // The definitions inlined as the server's editor validator has them (src/core/rules).
+  const source = inlineRuleSchema(file);
   const simplify = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(simplify);
     if (!isNode(node)) return node;
-    if (typeof node.$ref === 'string') {
-      const name = node.$ref.replace('#/definitions/', '');
-      const { $ref: _ref, ...rest } = node;
-      return simplify({ ...definitions[name], ...rest });
-    }
     const choices = (node.oneOf ?? node.anyOf) as unknown[] | undefined;
     if (choices) {
       // `false | rule` edits as the rule (a removed field is kept aside); other choices (iban:
@@ -40,8 +37,7 @@ export function editorSchema(source: Node = metaSchema as Node): JsonSchema {
     }
     const out: Node = {};
     for (const [key, value] of Object.entries(node)) {
-      if (['definitions', '$schema', '$id', 'propertyNames', 'format', 'description'].includes(key))
-        continue;
+      if (['$schema', 'propertyNames', 'format', 'description'].includes(key)) continue;
       if (key === 'properties' && isNode(value)) {
         const properties: Node = {};
         for (const [name, child] of Object.entries(value)) {

@@ -1,10 +1,11 @@
 // The rules console's rules API: countries with their status, a country's rules, drafts with
-// their readable changes and example results, four-eyes review, publication, versions, restore.
+// their readable changes and example results, four-eyes review, publication, versions, restore;
+// a new country from a template and the retirement of a country's file (issue 33 point 2).
 // The business rules are in domain/rules-console.ts. The routes that run rule checks or build
 // modules (in worker threads) are limited per staff member, whatever their address.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  editorSchema,
+  countryTemplate,
   getCountry,
   getVersion,
   listCountries,
@@ -13,8 +14,12 @@ import {
   restore,
   review,
   previewDraft,
+  retire,
   saveDraft,
 } from '../../domain/rules-console';
+import { loadMetaSchema } from '../../../core/rules/check-rules';
+import { COUNTRY_TEMPLATES, type CountryTemplate } from '../../../core/rules/country-templates';
+import { inlineRuleSchema } from '../../../core/rules/editor-schema';
 import { schemaModule } from '../../services/published-validators';
 import { servedVariant } from '../rules/validators';
 import { staffOf } from '../../plugins/staff-session';
@@ -52,6 +57,11 @@ const ruleFile: JsonSchema = {
   type: 'object',
   description: 'A whole rule file, as in country-rules/<country>.json.',
 };
+const ruleFileOrNone: JsonSchema = {
+  type: ['object', 'null'],
+  description:
+    'A whole rule file, as in country-rules/<country>.json; null: no file of its own (the country follows the shared rules: _default, or a shared rule listing it)',
+};
 const checked = {
   changes: listOf(
     exact(
@@ -81,7 +91,7 @@ const versionDetail: JsonSchema = {
   properties: {
     ...versionSummary.properties,
     publishedVersion: nullable('integer'),
-    rules: ruleFile,
+    rules: ruleFileOrNone,
     ...checked,
   },
   required: [
@@ -126,6 +136,7 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
               exact({
                 country: str,
                 name: str,
+                file: { type: 'boolean' },
                 publishedVersion: nullable('integer'),
                 drafts: int,
                 lastChange: {
@@ -146,15 +157,18 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       config: STAFF,
       schema: {
         tags,
-        summary: "A country's rules as the server validates with them now",
+        summary:
+          "A country's rules as the server validates with them now: its own file, or none (rules null) and the shared rule that governs it",
         params: countryParams,
         response: {
           200: data(
             exact({
               country: str,
+              name: str,
               rulesVersion: int,
               publishedVersion: nullable('integer'),
-              rules: ruleFile,
+              rules: ruleFileOrNone,
+              governedBy: str,
             }),
           ),
         },
@@ -224,6 +238,59 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  app.get(
+    '/countries/:country/templates/:template',
+    {
+      config: STAFF,
+      schema: {
+        tags,
+        summary:
+          'A rule file for a country with no file of its own, made from a template (an IBAN country, a SWIFT-only wire, a national clearing code) with its source and examples; not saved',
+        params: {
+          type: 'object',
+          required: ['country', 'template'],
+          properties: {
+            country: { type: 'string', pattern: '^[A-Z]{2}$' },
+            template: { type: 'string', enum: [...COUNTRY_TEMPLATES] },
+          },
+        },
+        response: { 200: data(ruleFile) },
+      },
+    },
+    async (request) => {
+      const { country, template } = request.params as {
+        country: string;
+        template: CountryTemplate;
+      };
+      return { data: countryTemplate(ctx, country, template) };
+    },
+  );
+
+  app.post(
+    '/countries/:country/retirement',
+    {
+      config: { ...STAFF, rateLimit: perStaff(30) },
+      schema: {
+        tags,
+        summary:
+          "Save a draft that retires the country's own file: once published, the country follows the shared rules again (_default, or a shared rule listing it)",
+        params: countryParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { baseVersion },
+        },
+        response: { 201: data(versionSummary) },
+      },
+    },
+    async (request, reply) => {
+      const { country } = request.params as { country: string };
+      const { baseVersion: madeFrom } = (request.body ?? {}) as { baseVersion?: number | null };
+      const saved = await retire(ctx, staffOf(request), country, madeFrom);
+      return reply.status(201).send({ data: saved });
+    },
+  );
+
   // The editor form's schema and validator, compiled here once (the browser compiles nothing).
   let editor: ReturnType<typeof schemaModule> | undefined;
   app.get(
@@ -238,7 +305,11 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async () => {
-      editor ??= schemaModule('urn:payee-portal:console:country-rules', editorSchema(), 'preview');
+      editor ??= schemaModule(
+        'urn:payee-portal:console:country-rules',
+        inlineRuleSchema(loadMetaSchema()),
+        'preview',
+      );
       app.validatorModules.keep([editor]);
       return { data: { url: editor.variant.url } };
     },
