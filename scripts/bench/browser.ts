@@ -1,30 +1,14 @@
-// Debian's Chromium through playwright-core (as tests/e2e/support/browser.ts launches it): the bytes
+// Debian's Chromium through playwright-core (tests/support/chromium.ts, as the e2e tests launch it): the bytes
 // an anonymous visitor of `/` transfers, and keystroke latency (Event Timing) with the CPU throttled.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type CDPSession,
-  type Page,
-} from 'playwright-core';
+import { type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from '../../tests/support/chromium';
 import { SESSION_COOKIE, type ApiClient } from './client';
 import { REPO_ROOT } from './processes';
 import { percentile } from './stats';
 
-export const CHROMIUM_PATH = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-}
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser };
 
 export async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({

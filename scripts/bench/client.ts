@@ -1,18 +1,18 @@
-// The bench's own API client (tests/e2e/support/api.ts reads vitest's `inject`, so it cannot run
-// here): a cookie jar, the CSRF header on writes, codes from the development outbox, and the
-// provisioning of a signed-in ACTIVATED user through the real API, as the e2e tests do it.
+// The bench's client: the tests' HTTP client (tests/support/http-client.ts) and journeys
+// (tests/support/journeys.ts) over fetch to a running server (tests/e2e/support/api.ts reads
+// vitest's `inject`, so it cannot run here), with what only the bench needs: a session refresh
+// before each measure, unique account numbers, a second session of one user.
 import { randomBytes } from 'node:crypto';
-import { PERSON, US_ADDRESS } from '../../tests/fixtures/people';
+import { HttpClient, LOGIN_PATH, type Answer } from '../../tests/support/http-client';
+import * as journeys from '../../tests/support/journeys';
+import { PASSWORD, type Journey } from '../../tests/support/journeys';
+import { fetchTransport } from '../../tests/support/transport';
 
-export const PASSWORD = 'Sunrise-42-river';
+export { PASSWORD };
 export const SESSION_COOKIE = 'pp_session';
-const LOGIN_PATH = '/master/auth-app/v1/login';
 
 type Json = Record<string, unknown>;
-export interface Answer<T> {
-  status: number;
-  body: { data: T } & Json;
-}
+export type { Answer };
 
 let counter = 0;
 /** A unique email per call, so runs sharing a database never collide. */
@@ -29,79 +29,12 @@ export function check<T>(label: string, answer: Answer<T>, ok: number[] = [200])
   return answer;
 }
 
-export class ApiClient {
-  readonly cookies = new Map<string, string>();
-  /** Mutable: a client of several processes (scripts/soak) sends each call to another one. */
-  constructor(public origin: string) {}
-
-  remember(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = /max-age=0\b/i.test(header) || /expires=Thu, 01 Jan 1970/i.test(header);
-      if (!value || expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  csrfToken(): string {
-    return this.cookies.get('XSRF-TOKEN') ?? '';
-  }
-
-  async request<T = unknown>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-    const csrf = this.csrfToken();
-    const response = await fetch(`${this.origin}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        cookie: this.cookieHeader(),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    this.remember(response);
-    const text = await response.text();
-    let json: { data: T } & Json;
-    try {
-      json = JSON.parse(text) as { data: T } & Json;
-    } catch {
-      json = { data: undefined as T, text };
-    }
-    return { status: response.status, body: json };
-  }
-
-  api<T = unknown>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-    return this.request<T>(method, `/master/funnel/v1${path}`, body);
-  }
-
-  /** Posts the login page's form as a browser would (303 on success). */
-  async signIn(email: string, password = PASSWORD): Promise<void> {
-    const status = await this.postSignIn(email, password);
+/** The shared HTTP client, with what the bench adds: a sign-in that must succeed, a refresh. */
+export class ApiClient extends HttpClient {
+  /** Signs in through the login page's form; throws unless it answers 303. */
+  async signedIn(email: string, password = PASSWORD): Promise<void> {
+    const status = await this.signIn(email, password);
     if (status !== 303) throw new Error(`sign in ${email}: ${status}`);
-  }
-
-  /** The login form's post, answering its status (303 on success) rather than throwing. */
-  async postSignIn(email: string, password = PASSWORD): Promise<number> {
-    const response = await fetch(`${this.origin}${LOGIN_PATH}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        origin: new URL(this.origin).origin,
-        cookie: this.cookieHeader(),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ email, password, state: '/' }).toString(),
-    });
-    this.remember(response);
-    await response.arrayBuffer();
-    return response.status;
   }
 
   /**
@@ -119,33 +52,38 @@ export class ApiClient {
   }
 }
 
-/** The admin API and the development outbox of one running server. */
+/** The admin API and the development outbox of one running server (tests/support/journeys.ts). */
 export class Admin {
   constructor(
     readonly origin: string,
     readonly adminKey: string,
   ) {}
 
-  async createClaim(email: string, amount = '125.50', currency = 'USD') {
-    const response = await fetch(`${this.origin}/master/admin/v1/claims`, {
-      method: 'POST',
-      headers: { 'x-admin-key': this.adminKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, amount, currency }),
-    });
-    const body = (await response.json()) as { data: { claim: { id: string } } } & Json;
-    check('create claim', { status: response.status, body }, [201]);
-    return body.data;
+  /** The shared journeys over fetch to this server, with the bench's client as the browser. */
+  journey(): Journey<ApiClient> {
+    return {
+      transport: fetchTransport(this.origin),
+      adminKey: this.adminKey,
+      browser: () => new ApiClient(this.origin),
+      async call(client, method, path, payload) {
+        const response = await client.api(method, path, payload);
+        return {
+          status: response.status,
+          json: response.body,
+          text: JSON.stringify(response.body),
+        };
+      },
+      signIn: (client, email) => client.signIn(email),
+    };
+  }
+
+  createClaim(email: string, amount = '125.50', currency = 'USD') {
+    return journeys.createClaim(this.journey(), email, amount, currency);
   }
 
   /** The newest one-time code mailed to the address. */
-  async latestOtp(email: string): Promise<string> {
-    const response = await fetch(
-      `${this.origin}/master/dev/v1/outbox?to=${encodeURIComponent(email)}`,
-    );
-    const { data } = (await response.json()) as { data: { otp: string | null }[] };
-    const otp = data.find((m) => m.otp)?.otp;
-    if (!otp) throw new Error(`no code was sent to ${email}`);
-    return otp;
+  latestOtp(email: string): Promise<string> {
+    return journeys.latestOtp(this.journey(), email);
   }
 }
 
@@ -174,37 +112,15 @@ export interface BenchUser {
  * saves a person profile with a US address and passes the identity check: ACTIVATED.
  */
 export async function activatedUser(origin: string, admin: Admin, label: string) {
-  const email = uniqueEmail(label);
-  const created = await admin.createClaim(email);
-  const client = new ApiClient(origin);
-  const registered = check(
-    'register',
-    await client.api<{ id: string }>('POST', '/me', {
-      data: { email, termsAccepted: true },
-      password: PASSWORD,
-      claimId: created.claim.id,
-    }),
-  );
-  await client.signIn(email);
-  check('send code', await client.api('POST', '/me/verify/otp', {}), [200, 201, 204]);
-  const otp = await admin.latestOtp(email);
-  check('verify', await client.api('PUT', '/me/verify', { otp }), [200, 204]);
-  check(
-    'save profile',
-    await client.api('PATCH', '/me', {
-      profileType: 'PERSON',
-      person: PERSON,
-      addresses: [US_ADDRESS],
-    }),
-  );
-  const proofing = check(
-    'id proofing',
-    await client.api<{ status: string }>('POST', '/id-proofing/start'),
-    [200, 201],
-  );
-  if (proofing.body.data.status !== 'ACTIVATED')
-    throw new Error(`the bench user is ${proofing.body.data.status}, not ACTIVATED`);
-  return { email, profileId: registered.body.data.id, client, firstClaimId: created.claim.id };
+  const user = await journeys.activatedUser(admin.journey(), uniqueEmail(label));
+  if (user.status !== 'ACTIVATED')
+    throw new Error(`the bench user is ${user.status}, not ACTIVATED`);
+  return {
+    email: user.email,
+    profileId: user.profile.id,
+    client: user.browser,
+    firstClaimId: user.claimId,
+  };
 }
 
 /** A bank account (preferred, as the first method) and a paper check: two rows to list. */
@@ -228,7 +144,7 @@ export async function addPayoutMethods(user: BenchUser): Promise<string> {
 /** A second, independent sign-in of the same user (a new session id). */
 export async function newSession(user: BenchUser): Promise<ApiClient> {
   const client = new ApiClient(user.client.origin);
-  await client.signIn(user.email);
+  await client.signedIn(user.email);
   return client;
 }
 

@@ -1,70 +1,17 @@
 // The processes a bench run starts — the portal server (`scripts/start.ts`, as `npm start` runs
 // it), the anchor server, the static server of the stock page — each on a free port, each stopped
 // by its pid at the end, failure or not.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildValidators, VALIDATORS_DIR } from '../../src/core/build/build-validators';
 import { REPO_ROOT } from '../../src/core/schemas/catalog';
+import { ensurePortalBuilt } from '../../tests/support/portal-build';
+import { freePort } from '../../tests/support/ports';
 
-export { REPO_ROOT };
+// The portal build and free ports are the e2e tests' own (tests/support), so both measure one thing.
+export { ensurePortalBuilt, freePort, REPO_ROOT };
 export const LOG_DIR = join(REPO_ROOT, 'test-results/bench');
 const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx');
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-// ---- the portal build (the approach of tests/e2e/global-setup.ts) ----------------------------
-
-const WEB_SOURCES = ['src/web', 'locales', 'vite.config.ts'];
-const BUILT = join(REPO_ROOT, 'dist/web');
-
-/** Newest modification time under a file or folder (0 when it does not exist). */
-export function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-function portalIsStale(): boolean {
-  const index = join(BUILT, 'index.html');
-  const manifest = join(BUILT, '.vite/manifest.json');
-  if (!existsSync(index) || !existsSync(manifest)) return true;
-  const builtAt = Math.min(statSync(index).mtimeMs, statSync(manifest).mtimeMs);
-  return WEB_SOURCES.some((source) => newestMtime(join(REPO_ROOT, source)) > builtAt);
-}
-
-/** Builds the validators when missing and the portal when dist/web is older than its sources. */
-export function ensurePortalBuilt(log: (line: string) => void): void {
-  if (!existsSync(join(VALIDATORS_DIR, 'manifest.json'))) buildValidators();
-  if (!portalIsStale()) return;
-  log('dist/web is missing or stale: building the portal (vite build)...');
-  // A production bundle whatever NODE_ENV the bench runs with (vitest sets "test").
-  execFileSync(join(REPO_ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-}
 
 // ---- child processes ---------------------------------------------------------------------------
 

@@ -248,7 +248,7 @@ export async function runJourney(context: JourneyContext): Promise<Told> {
     );
     await step('sign in', [303], async (origin) => {
       client.origin = origin;
-      return { status: await client.postSignIn(told.email), body: {} };
+      return { status: await client.signIn(told.email), body: {} };
     });
     await step('send verify code', [200, 201, 204], api('POST', '/me/verify/otp', {}));
     const verifyCode = await otp('outbox read');

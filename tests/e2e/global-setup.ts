@@ -2,19 +2,11 @@
 // Chromium is installed, and start ONE real server (`scripts/start.ts`) on a free port with a fresh
 // PGlite data directory. Tests get the base URL, port and admin key through `inject`.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildValidators, VALIDATORS_DIR } from '../../src/core/build/build-validators';
+import { ensurePortalBuilt } from '../support/portal-build';
 import { E2E_ADMIN_KEY, REPO_ROOT } from './support/constants';
 import { freePort } from '../support/ports';
 
@@ -24,27 +16,6 @@ declare module 'vitest' {
     e2ePort: number;
     e2eAdminKey: string;
   }
-}
-
-const WEB_SOURCES = ['src/web', 'locales', 'vite.config.ts'];
-const BUILT = join(REPO_ROOT, 'dist/web');
-
-/** Newest modification time under a file or folder (0 when it does not exist). */
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-function portalIsStale(): boolean {
-  const index = join(BUILT, 'index.html');
-  const manifest = join(BUILT, '.vite/manifest.json');
-  if (!existsSync(index) || !existsSync(manifest)) return true;
-  const builtAt = Math.min(statSync(index).mtimeMs, statSync(manifest).mtimeMs);
-  return WEB_SOURCES.some((source) => newestMtime(join(REPO_ROOT, source)) > builtAt);
 }
 
 async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
@@ -65,15 +36,7 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The portal bundles the precompiled validators (the root global setup may run after this one).
-  if (!existsSync(join(VALIDATORS_DIR, 'manifest.json'))) buildValidators();
-  if (portalIsStale()) {
-    // vitest runs with NODE_ENV=test; the portal is measured and served as a production bundle.
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-  }
+  ensurePortalBuilt((line) => console.log(line));
   execFileSync(join(REPO_ROOT, 'scripts/ensure-chromium.sh'), { stdio: 'inherit' });
 
   const port = await freePort();

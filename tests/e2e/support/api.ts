@@ -1,13 +1,11 @@
 // The shared journeys (tests/support/journeys.ts) over real HTTP against the e2e server: a small
 // cookie jar, the CSRF header on writes, codes from the development outbox.
 import { inject } from 'vitest';
-import { PASSWORD } from './constants';
 import { PERSON, US_ADDRESS } from '../../fixtures/people';
 import * as journeys from '../../support/journeys';
 import type { Journey } from '../../support/journeys';
 import { fetchTransport } from '../../support/transport';
-
-type Json = Record<string, unknown>;
+import { HttpClient } from '../../support/http-client';
 
 export const baseUrl = (host = 'localhost'): string => `http://${host}:${inject('e2ePort')}`;
 
@@ -16,70 +14,10 @@ let counter = 0;
 export const uniqueEmail = (label = 'e2e'): string =>
   `${label}.${Date.now().toString(36)}.${process.pid}.${++counter}@example.com`;
 
-/** A client that keeps cookies and echoes XSRF-TOKEN in x-csrf-token, as the portal does. */
-export class ApiClient {
-  private cookies = new Map<string, string>();
-  constructor(private readonly origin = baseUrl()) {}
-
-  private remember(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = /max-age=0\b/i.test(header) || /expires=Thu, 01 Jan 1970/i.test(header);
-      if (!value || expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  private cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  async request<T = unknown>(method: string, path: string, body?: unknown) {
-    const csrf = this.cookies.get('XSRF-TOKEN');
-    const response = await fetch(`${this.origin}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        cookie: this.cookieHeader(),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    this.remember(response);
-    const text = await response.text();
-    let json: { data: T } & Json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = { data: undefined as T, text };
-    }
-    return { status: response.status, body: json };
-  }
-
-  api<T = unknown>(method: string, path: string, body?: unknown) {
-    return this.request<T>(method, `/master/funnel/v1${path}`, body);
-  }
-
-  /** Posts the login page's form, as the browser would. */
-  async signIn(email: string, password = PASSWORD, state = '/'): Promise<number> {
-    const response = await fetch(`${this.origin}/master/auth-app/v1/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        // Node's fetch sends no Origin; the login page's own origin, as a browser sends it.
-        origin: new URL(this.origin).origin,
-        cookie: this.cookieHeader(),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ email, password, state }).toString(),
-    });
-    this.remember(response);
-    await response.arrayBuffer();
-    return response.status;
+/** The shared HTTP client (tests/support/http-client.ts), to the e2e server by default. */
+export class ApiClient extends HttpClient {
+  constructor(origin = baseUrl()) {
+    super(origin);
   }
 }
 

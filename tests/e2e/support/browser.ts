@@ -2,22 +2,12 @@
 // file, a new context per test.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from '../../support/chromium';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { PASSWORD, REPO_ROOT } from './constants';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-}
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser };
 
 /**
  * Registers the hooks of a test file: one browser for the file, and `newPage()` opening a page in

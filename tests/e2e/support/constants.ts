@@ -4,6 +4,6 @@ import { REPO_ROOT } from '../../../src/core/schemas/catalog';
 
 export { REPO_ROOT };
 export const E2E_ADMIN_KEY = 'e2e-admin-key-0123456789';
-export const PASSWORD = 'Sunrise-42-river';
+export { PASSWORD } from '../../support/journeys';
 /** Pictures for humans to look at (gitignored with the rest of test-results/). */
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results/screenshots');
