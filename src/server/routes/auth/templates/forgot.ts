@@ -1,5 +1,6 @@
 // Asks for the email a reset link goes to; the answer is the same whether or not it has one.
 import { escapeHtml, renderPage, type PageContext } from '../page-shell';
+import { emailField, formOpening } from './form-fields';
 import { noticeHtml, type Notice } from './notice';
 
 export function forgotForm(
@@ -9,17 +10,14 @@ export function forgotForm(
   email: string,
   notice?: Notice,
 ): string {
-  const { locale, t, portalName } = view;
+  const { t, portalName } = view;
   return renderPage(
     view,
     t('forgotTitle', { portalName }),
     `<h1>${escapeHtml(t('forgotHeading'))}</h1>
 <p>${escapeHtml(t('forgotIntro'))}</p>
-<form method="post" action="${escapeHtml(path)}" novalidate>
-<input type="hidden" name="state" value="${escapeHtml(state)}">
-<input type="hidden" name="lang" value="${escapeHtml(locale)}">
-<label for="email">${escapeHtml(t('email'))}</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
+${formOpening(view, path, state)}
+${emailField(view, email)}
 ${noticeHtml(notice)}
 <button type="submit">${escapeHtml(t('forgotSubmit'))}</button>
 </form>`,

@@ -2,6 +2,7 @@
 // locked account.
 import { minutesToWait, type SignInGate } from '../../../domain/sign-in';
 import { escapeHtml, renderPage, withPortalName, type PageContext } from '../page-shell';
+import { emailField, formOpening } from './form-fields';
 import { noticeHtml, type Notice } from './notice';
 
 export function loginForm(
@@ -18,11 +19,8 @@ export function loginForm(
     view,
     t('title', { portalName }),
     `<h1>${withPortalName(view, 'heading')}</h1>
-<form method="post" action="${escapeHtml(path)}" novalidate>
-<input type="hidden" name="state" value="${escapeHtml(state)}">
-<input type="hidden" name="lang" value="${escapeHtml(locale)}">
-<label for="email">${escapeHtml(t('email'))}</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${invalid}>
+${formOpening(view, path, state)}
+${emailField(view, email, invalid)}
 <label for="password">${escapeHtml(t('password'))}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
 ${noticeHtml(notice)}

@@ -1,6 +1,7 @@
 // The unlock page: the emailed code, or a new code (codes last 10 minutes) with the same form's
 // email. The email never travels in a URL, so it stays out of access logs.
 import { escapeHtml, renderPage, withPortalName, type PageContext } from '../page-shell';
+import { emailField, formOpening } from './form-fields';
 import { noticeHtml, type Notice } from './notice';
 
 export function unlockForm(
@@ -10,17 +11,14 @@ export function unlockForm(
   email: string,
   notice?: Notice,
 ): string {
-  const { locale, t, portalName } = view;
+  const { t, portalName } = view;
   return renderPage(
     view,
     t('unlockTitle', { portalName }),
     `<h1>${withPortalName(view, 'unlockHeading')}</h1>
 <p>${escapeHtml(t('unlockIntro'))}</p>
-<form method="post" action="${escapeHtml(path)}" novalidate>
-<input type="hidden" name="state" value="${escapeHtml(state)}">
-<input type="hidden" name="lang" value="${escapeHtml(locale)}">
-<label for="email">${escapeHtml(t('email'))}</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
+${formOpening(view, path, state)}
+${emailField(view, email)}
 <label for="code">${escapeHtml(t('unlockCode'))}</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6">
 ${noticeHtml(notice)}
