@@ -41,7 +41,7 @@ describe.each(DATABASE_KINDS)('console who am I (%s)', (kind) => {
     const me = await browser.request('GET', '/whoami');
     expect(me.status).toBe(200);
     expect(me.body).toEqual({
-      data: { id: expect.any(String), email: approver.email, role: 'approver' },
+      data: { id: expect.any(String), email: approver.email, role: 'approver', language: null },
     });
     expect((await browser.request('DELETE', '/session')).status).toBe(200);
     const after = await whoAmI(`pp_staff_session=${'gone'}`);
@@ -49,6 +49,42 @@ describe.each(DATABASE_KINDS)('console who am I (%s)', (kind) => {
     expect(await browser.request('GET', '/whoami')).toEqual({ status: 200, body: { data: null } });
     // The private session route still refuses without a session.
     expect((await new StaffBrowser(t.app).request('GET', '/session')).status).toBe(401);
+  });
+
+  it('keeps the language a staff member chose for the console, for their next sign-in', async () => {
+    const editor = await createStaff(t.app, 'editor');
+    const first = await signIn(t.app, editor);
+    expect(first.response.body.data).toMatchObject({ email: editor.email, language: null });
+    const browser = first.browser;
+    for (const language of ['es', 'de'])
+      expect(await browser.request('PUT', '/account/language', { language })).toEqual({
+        status: 200,
+        body: { data: { language } },
+      });
+    expect((await browser.request('GET', '/whoami')).body.data).toMatchObject({ language: 'de' });
+    expect((await browser.request('GET', '/session')).body.data).toMatchObject({ language: 'de' });
+    // Only the five languages, only signed in, only with the staff CSRF token.
+    for (const language of ['it', 'DE', '', null])
+      expect((await browser.request('PUT', '/account/language', { language })).status).toBe(400);
+    const signedOut = await t.app.inject({
+      method: 'PUT',
+      url: '/master/console/v1/account/language',
+      payload: { language: 'fr' },
+    });
+    expect([401, 403]).toContain(signedOut.statusCode);
+    const noCsrf = await t.app.inject({
+      method: 'PUT',
+      url: '/master/console/v1/account/language',
+      headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      payload: { language: 'fr' },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    // Another sign-in (another browser) finds the choice.
+    const again = await signIn(t.app, editor, 1);
+    expect(again.response.body.data).toMatchObject({ email: editor.email, language: 'de' });
+    // Another staff member's choice is their own.
+    const other = await signIn(t.app, await createStaff(t.app, 'approver'));
+    expect(other.response.body.data).toMatchObject({ language: null });
   });
 
   it('is not activity: asking keeps no idle session alive', async () => {

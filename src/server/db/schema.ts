@@ -338,6 +338,8 @@ export const staff = pgTable(
     signInLockedUntil: timestamp('sign_in_locked_until', { withTimezone: true }),
     /** Hard lock after 100 consecutive failures: only the admin API lifts it. */
     signInHardLocked: boolean('sign_in_hard_locked').notNull().default(false),
+    /** The language they chose for the console (en, es, fr, pt, de); null: the browser's. */
+    preferredLanguage: text('preferred_language'),
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },

@@ -17,6 +17,7 @@ import {
   findStaffByEmail,
   recordAudit,
   type StaffRow,
+  setStaffLanguage,
 } from '../repositories/staff';
 import type { Sealer } from '../services/encryption';
 import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from '../services/passwords';
@@ -37,6 +38,7 @@ import {
   type SignInGate,
 } from './sign-in';
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../core/staff/password-rules';
+import { isLocale, type Locale } from '../../core/i18n/locales';
 
 /** How long an enrolment link works (NIST 800-63B allows days for an enrolment code sent out). */
 export const STAFF_ENROLMENT_HOURS = 72;
@@ -278,7 +280,7 @@ export async function completeEnrolment(
   sealer: Sealer,
   token: string,
   input: { password: string; code: string },
-): Promise<{ id: string; email: string; role: StaffRole }> {
+): Promise<StaffMember> {
   const now = new Date();
   const account = await accountOfLink(db, token, now);
   assertStaffPassword(input.password, '/password');
@@ -314,7 +316,7 @@ export async function completeEnrolment(
       detail: { email: account.email },
     });
   });
-  return { id: account.id, email: account.email, role: account.role as StaffRole };
+  return memberOf(account);
 }
 
 export interface DisabledStaff {
@@ -393,7 +395,7 @@ export async function signInStaff(
   sealer: Sealer,
   input: { email: string; password: string; code: string },
   meter?: SignInMeter,
-): Promise<{ id: string; email: string; role: StaffRole }> {
+): Promise<StaffMember> {
   const account = await findStaffByEmail(db, input.email);
   if (!account || account.disabledAt || !account.enrolledAt) {
     const actor = input.email.slice(0, 254);
@@ -418,7 +420,7 @@ export async function signInStaff(
   }
   await checkCredentials(db, sealer, account, input, 'session.refused', refused, meter);
   await recordAudit(db, { staffId: account.id, actor: account.email, action: 'session.start' });
-  return { id: account.id, email: account.email, role: account.role as StaffRole };
+  return memberOf(account);
 }
 
 /**
@@ -667,4 +669,27 @@ export async function importAuthor(
       ],
     );
   return { staffId: account.id, email: account.email };
+}
+
+/** A staff member as the console knows them: who, their role, the language they chose. */
+export interface StaffMember {
+  id: string;
+  email: string;
+  role: StaffRole;
+  language: Locale | null;
+}
+
+function memberOf(account: StaffRow): StaffMember {
+  const language = isLocale(account.preferredLanguage) ? account.preferredLanguage : null;
+  return { id: account.id, email: account.email, role: account.role as StaffRole, language };
+}
+
+/** Keeps the language a staff member chose for the console (their own choice; not audited). */
+export async function chooseStaffLanguage(
+  db: Database,
+  session: StaffSession,
+  language: Locale,
+): Promise<{ language: Locale }> {
+  await setStaffLanguage(db, session.staffId, language);
+  return { language };
 }

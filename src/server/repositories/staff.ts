@@ -102,3 +102,12 @@ export async function lastChangeByCountry(
     .orderBy(staffAudit.country, desc(staffAudit.createdAt));
   return new Map(rows.map(({ country, ...change }) => [country, change]));
 }
+
+/** The language a staff member chose for the console. */
+export async function setStaffLanguage(
+  db: Database,
+  staffId: string,
+  language: string,
+): Promise<void> {
+  await db.update(staff).set({ preferredLanguage: language }).where(eq(staff.id, staffId));
+}

@@ -3,6 +3,7 @@
 // with shorter limits (15 minutes idle, 8 hours in all; STAFF_IDLE_SECONDS and
 // STAFF_ABSOLUTE_SECONDS override them) and cookies of their own. Staff add their role, read with
 // the session, and a disabled account's sessions stop at once.
+import { isLocale, type Locale } from '../../core/i18n/locales';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { StaffTimeouts } from '../config';
 import type { Database } from '../db/client';
@@ -35,6 +36,8 @@ export interface StaffSession extends RealmSession {
   staffId: string;
   email: string;
   role: StaffRole;
+  /** The language they chose for the console; null until they choose one. */
+  language: Locale | null;
 }
 
 /** Staff sessions are rows of `staff_sessions`, each owned by a staff account. */
@@ -61,7 +64,12 @@ export function createStaffSessionStore(db: Database, timeouts: StaffTimeouts) {
       if (!id) return null;
       const idHash = hashSessionId(id);
       const [row] = await db
-        .select({ session: staffSessions, email: staff.email, role: staff.role })
+        .select({
+          session: staffSessions,
+          email: staff.email,
+          role: staff.role,
+          language: staff.preferredLanguage,
+        })
         .from(staffSessions)
         .innerJoin(staff, eq(staff.id, staffSessions.staffId))
         .where(
@@ -77,6 +85,7 @@ export function createStaffSessionStore(db: Database, timeouts: StaffTimeouts) {
         staffId: row.session.staffId,
         email: row.email,
         role: row.role as StaffRole,
+        language: isLocale(row.language) ? row.language : null,
         csrfToken: row.session.csrfToken,
         lastSeenAt: row.session.lastSeenAt,
       };

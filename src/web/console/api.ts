@@ -9,6 +9,7 @@ import type {
 } from '../../core/rules/console-types';
 import type { ServedVariant } from '../../core/validation/precompiled';
 import type { ApiFieldError } from '../../core/validation/errors';
+import type { Locale } from '../../core/i18n/locales';
 import { readCookie } from '../lib/cookies';
 import { texts } from './texts';
 import type { PrecompiledModule } from '../../core/validation/precompiled';
@@ -75,6 +76,8 @@ export interface StaffMember {
   id: string;
   email: string;
   role: StaffRole;
+  /** The language they chose for the console; null until they choose one. */
+  language: Locale | null;
 }
 
 /** An authenticator being added: shown to its owner only, until a code of it confirms it. */
@@ -141,6 +144,9 @@ export const consoleApi = {
   newAuthenticator: () => call<NewAuthenticator>('POST', '/account/authenticator/new'),
   changeAuthenticator: (body: { password: string; code: string; newCode: string }) =>
     call<{ otherSessionsEnded: number }>('POST', '/account/authenticator', body),
+  /** Keeps the staff member's language for the console. */
+  chooseLanguage: (language: Locale) =>
+    call<{ language: Locale }>('PUT', '/account/language', { language }),
   countries: () => call<CountrySummary[]>('GET', '/countries'),
   country: (country: string) => call<CountryRulesNow>('GET', `/countries/${country}`),
   versions: (country: string) => call<VersionSummary[]>('GET', `/countries/${country}/versions`),

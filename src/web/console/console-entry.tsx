@@ -6,12 +6,16 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { initI18n } from '../lib/i18n';
 import { ConsoleApp } from './console-app';
+import { initialConsoleLocale, loadCatalog, texts } from './texts';
 import './console.css';
 
 export async function mountConsole(root: HTMLElement): Promise<void> {
-  document.title = 'Rules console · Payee Portal';
-  // Staff work in English; the preview's labels and messages come from the locales.
-  await initI18n('en');
+  // The language remembered in this browser, else the browser's: the console's own texts and the
+  // preview's labels and messages (the locales) open in it; a signed-in staff member's stored
+  // choice follows once GET /whoami answers (console-app.tsx).
+  const locale = initialConsoleLocale();
+  await Promise.all([loadCatalog(locale), initI18n(locale)]);
+  document.title = texts.documentTitle;
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>

@@ -8,16 +8,6 @@ import { useFocusHeading } from './use-focus-heading';
 import { useLoad } from './use-load';
 
 const T = texts.countries;
-// The audit log's action names, as a sentence reads them.
-const ACTIONS: Record<string, string> = {
-  publish: 'published',
-  'publish.refused': 'publication refused',
-  'draft.save': 'draft saved',
-  'draft.refused': 'draft refused',
-  'draft.restore': 'restore drafted',
-  'draft.approve': 'approved',
-  'draft.send-back': 'sent back',
-};
 
 export function CountriesScreen() {
   const { state, reload } = useLoad(() => consoleApi.countries(), []);
@@ -52,7 +42,11 @@ export function CountriesScreen() {
                 <td>{c.drafts || T.none}</td>
                 <td>
                   {c.lastChange
-                    ? `${ACTIONS[c.lastChange.action] ?? c.lastChange.action} by ${c.lastChange.by}, ${when(c.lastChange.at)}`
+                    ? texts.lastChange(
+                        texts.actions[c.lastChange.action] ?? c.lastChange.action,
+                        c.lastChange.by,
+                        when(c.lastChange.at),
+                      )
                     : '—'}
                 </td>
               </tr>

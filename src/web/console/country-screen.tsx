@@ -252,7 +252,7 @@ function ExamplesTable({
               ? T.pass
               : example.errors
                 ? `${T.fail}: ${example.errors.map((e) => `${e.path} ${e.keyword}`).join(', ')}`
-                : 'payout';
+                : texts.payoutExample;
             return (
               <tr key={`${example.description}-${index}`}>
                 <td>{example.description}</td>
@@ -289,18 +289,18 @@ function VersionsTable({ versions }: { versions: VersionSummary[] }) {
     <table className="console-table">
       <thead>
         <tr>
-          <th scope="col">Version</th>
-          <th scope="col">Status</th>
-          <th scope="col">Author</th>
-          <th scope="col">Created</th>
-          <th scope="col">Review</th>
+          <th scope="col">{texts.versionsTable.version}</th>
+          <th scope="col">{texts.versionsTable.status}</th>
+          <th scope="col">{texts.versionsTable.author}</th>
+          <th scope="col">{texts.versionsTable.created}</th>
+          <th scope="col">{texts.versionsTable.review}</th>
         </tr>
       </thead>
       <tbody>
         {versions.map((v) => (
           <tr key={v.id}>
             <th scope="row">
-              <Link to={`/console/versions/${v.id}`}>Version {v.id}</Link>
+              <Link to={`/console/versions/${v.id}`}>{texts.versionsTable.link(v.id)}</Link>
             </th>
             <td>
               <span className={`console-status console-status--${v.status}`}>

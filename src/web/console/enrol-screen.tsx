@@ -123,7 +123,12 @@ export function EnrolScreen({
       ) : null}
       {shown.status === 'ready' ? (
         <>
-          <p>{T.lead(shown.authenticator.email, shown.authenticator.role)}</p>
+          <p>
+            {T.lead(
+              shown.authenticator.email,
+              texts.roles[shown.authenticator.role] ?? shown.authenticator.role,
+            )}
+          </p>
           <h2>{T.step1}</h2>
           <NewAuthenticatorPanel
             otpauthUri={shown.authenticator.otpauthUri}

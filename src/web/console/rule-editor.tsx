@@ -9,7 +9,7 @@ import type { ApiFieldError, RuleFile } from './api';
 import { editorVariant } from './editor-schema';
 import { withListTemplates } from './list-ui-schema';
 import type { PrecompiledValidate } from '../../core/validation/precompiled';
-import { texts } from './texts';
+import { texts, useConsoleLanguage } from './texts';
 
 const T = texts.country;
 
@@ -53,11 +53,13 @@ export function RuleEditor({
   const wholeFile = useEditorValidator();
   // The form's shape follows the file as it was opened (its fields and the checks it sets).
   const [opened] = useState(form);
+  // The labels are the staff member's language: a new choice rebuilds the form's schema.
+  const { locale } = useConsoleLanguage();
   const variant = useMemo(
     () => editorVariant(opened, wholeFile ?? undefined, wholeFile ? complete : undefined),
     // The completion only adds what the form does not edit; a new one need not rebuild the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [opened, wholeFile],
+    [opened, wholeFile, locale],
   );
   const uiSchema = useMemo(
     () => withListTemplates(variant.schema, mergeUi(variant.uiSchema, UI_SCHEMA)),

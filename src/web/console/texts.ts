@@ -56,11 +56,20 @@ export async function loadCatalog(locale: Locale): Promise<void> {
 /** Where the browser remembers the staff member's choice before they sign in. */
 export const CONSOLE_LOCALE_KEY = 'payee-portal.console.locale';
 
+/** The language chosen in this browser's console before, if any. */
+export function rememberedConsoleLocale(): Locale | null {
+  try {
+    const stored = localStorage.getItem(CONSOLE_LOCALE_KEY);
+    return isLocale(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The language to open the console in: the remembered choice, else the browser's, else English. */
 export function initialConsoleLocale(): Locale {
-  const stored =
-    typeof localStorage === 'undefined' ? null : localStorage.getItem(CONSOLE_LOCALE_KEY);
-  if (isLocale(stored)) return stored;
+  const stored = rememberedConsoleLocale();
+  if (stored) return stored;
   const browser =
     typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   return browser.map((tag) => tag.slice(0, 2).toLowerCase()).find(isLocale) ?? 'en';

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   changeStaffAuthenticator,
   changeStaffPassword,
+  chooseStaffLanguage,
   completeEnrolment,
   startAuthenticatorChange,
   startEnrolment,
@@ -14,6 +15,7 @@ import {
 import { staffOf } from '../../plugins/staff-session';
 import { STAFF_ROLES } from '../../services/staff-sessions';
 import { data, exact, str, uuid } from '../../openapi/responses';
+import { LOCALES, type Locale } from '../../../core/i18n/locales';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 
 const role: JsonSchema = { type: 'string', enum: [...STAFF_ROLES] };
@@ -28,6 +30,8 @@ const newAuthenticator = exact({
   secret: { type: 'string', pattern: '^[A-Z2-7]+=*$' },
 });
 const changed = exact({ otherSessionsEnded: { type: 'integer', minimum: 0 } });
+/** The language a staff member chose for the console; null until they choose one. */
+export const STAFF_LANGUAGE: JsonSchema = { type: ['string', 'null'], enum: [...LOCALES, null] };
 
 const accountRoutes: FastifyPluginAsync = async (app) => {
   const { db, sealer } = app.deps;
@@ -76,7 +80,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
         },
         response: {
           200: data(
-            exact({ id: uuid, email: str, role }),
+            exact({ id: uuid, email: str, role, language: STAFF_LANGUAGE }),
             'Enrolled and signed in: the link no longer works, the staff session cookie is set.',
           ),
         },
@@ -147,6 +151,28 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const body = request.body as { password: string; code: string; newCode: string };
       return { data: await changeStaffAuthenticator(db, sealer, staffOf(request), body) };
+    },
+  );
+
+  app.put(
+    '/account/language',
+    {
+      config: { staff: true },
+      schema: {
+        tags: ['console'],
+        summary: 'The language the staff member reads the console in, kept for their next visit',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['language'],
+          properties: { language: { type: 'string', enum: [...LOCALES] } },
+        },
+        response: { 200: data(exact({ language: { type: 'string', enum: [...LOCALES] } })) },
+      },
+    },
+    async (request) => {
+      const body = request.body as { language: Locale };
+      return { data: await chooseStaffLanguage(db, staffOf(request), body.language) };
     },
   );
 };

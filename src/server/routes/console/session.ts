@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { signInStaff, StaffSignInLocked } from '../../domain/staff';
 import { staffOf } from '../../plugins/staff-session';
 import { listAudit, recordAudit } from '../../repositories/staff';
+import { STAFF_LANGUAGE } from './account';
 import { STAFF_ROLES } from '../../services/staff-sessions';
 import { data, dateTime, exact, listOf, str, uuid } from '../../openapi/responses';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
@@ -13,6 +14,7 @@ const staffMember = exact({
   id: uuid,
   email: str,
   role: { type: 'string', enum: [...STAFF_ROLES] },
+  language: STAFF_LANGUAGE,
 });
 const nullable = (type: 'string' | 'integer' | 'object'): JsonSchema => ({ type: [type, 'null'] });
 const auditRecord = exact({
@@ -70,8 +72,8 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags: ['console'], response: { 200: data(staffMember) } },
     },
     async (request) => {
-      const { staffId, email, role } = staffOf(request);
-      return { data: { id: staffId, email, role } };
+      const { staffId, email, role, language } = staffOf(request);
+      return { data: { id: staffId, email, role, language } };
     },
   );
 
@@ -91,7 +93,14 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const session = request.staff;
       return {
-        data: session ? { id: session.staffId, email: session.email, role: session.role } : null,
+        data: session
+          ? {
+              id: session.staffId,
+              email: session.email,
+              role: session.role,
+              language: session.language,
+            }
+          : null,
       };
     },
   );

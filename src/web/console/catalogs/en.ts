@@ -274,6 +274,31 @@ export const en = {
     passes: 'passes',
     fails: 'fails',
   },
+  /** The staff roles, as the header and the enrolment page name them. */
+  roles: { editor: 'editor', approver: 'approver' } as Record<string, string>,
+  /** The audit log's action names, as a sentence reads them (the countries' last change). */
+  actions: {
+    publish: 'published',
+    'publish.refused': 'publication refused',
+    'draft.save': 'draft saved',
+    'draft.refused': 'draft refused',
+    'draft.restore': 'restore drafted',
+    'draft.approve': 'approved',
+    'draft.send-back': 'sent back',
+  } as Record<string, string>,
+  lastChange: (action: string, by: string, at: string) => `${action} by ${by}, ${at}`,
+  /** A country's versions (country-screen.tsx). */
+  versionsTable: {
+    version: 'Version',
+    status: 'Status',
+    author: 'Author',
+    created: 'Created',
+    review: 'Review',
+    link: (id: number) => `Version ${id}`,
+  },
+  /** What an example of the payout form expects. */
+  payoutExample: 'payout',
+  documentTitle: 'Rules console · Payee Portal',
 };
 
 export type ConsoleTexts = typeof en;
