@@ -18,6 +18,7 @@ import { useLoad } from './use-load';
 import { splitRuleFile, toRuleFile, type EditorSplit, type MessageTexts } from './editor-schema';
 import { MessagesPanel } from './messages-panel';
 import { missingKeys } from './missing-messages';
+import { FormatBuilderProvider } from './format-provider';
 import { LivePreview, type RuleExample } from './live-preview';
 import { RuleEditor } from './rule-editor';
 import { texts } from './texts';
@@ -132,14 +133,22 @@ function CountryEditor({
               {start.aside.removed.map((r) => `${r.path.join(' › ')} › ${r.name}`).join(', ')}
             </p>
           ) : null}
-          <RuleEditor
+          {/* The format builders check their samples in the preview's compiled forms. */}
+          <FormatBuilderProvider
+            country={now.country}
             form={form}
-            complete={complete}
             onChange={setForm}
-            onSave={save}
-            saving={saving}
-            refusal={refusal}
-          />
+            preview={preview}
+          >
+            <RuleEditor
+              form={form}
+              complete={complete}
+              onChange={setForm}
+              onSave={save}
+              saving={saving}
+              refusal={refusal}
+            />
+          </FormatBuilderProvider>
         </section>
         <div className="console-side">
           <section className="console-card" aria-labelledby="preview-title">

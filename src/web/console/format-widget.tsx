@@ -1,57 +1,155 @@
-// A field rule's pattern in plain terms: staff choose "characters and length" or "one of these
-// values" and the builder writes the pattern (format-pattern.ts) in the pattern's box, with sample
-// values and whether it accepts each. The box may still be typed in by hand (checked as before);
-// a pattern the builder cannot say opens as typed by hand.
+// A field rule's pattern in plain terms: staff choose characters and a length, a fixed shape from
+// an example mask, a beginning then characters, or a list of values, and the builder writes the
+// pattern (format-pattern.ts) in the pattern's own box; they may choose one of the engine's checks
+// (IBAN, BIC, ABA routing, CLABE, CBU, UK modulus, tax numbers), which sets the rule's keyword
+// beside the pattern (format-checks.ts). Sample values made to pass and to fail are checked
+// against the draft's compiled rule (format-provider.tsx). The box may still be typed in by hand
+// (checked as before); a pattern the builder cannot say opens as typed by hand.
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { describedBy } from '../components/schema-form/field-ids';
+import { EDITOR_ID_PREFIX } from './editor-ids';
+import {
+  CHECK_KEYWORDS,
+  checkOf,
+  checkSamples,
+  defaultCheck,
+  TAX_ID_SCHEMES,
+  withCheck,
+  type Check,
+  type CheckKeyword,
+  type Sample,
+} from './format-checks';
+import { useFormatBuilder, type Verdict } from './format-context';
 import {
   accepts,
   CHARACTER_SETS,
+  hasMaskClass,
   readPattern,
   samplesOf,
   writePattern,
   type CharacterSet,
-  type CharactersFormat,
   type Format,
+  type FormatKind,
 } from './format-pattern';
 import { texts } from './texts';
 
 type Data = Record<string, unknown>;
-type Mode = 'characters' | 'oneOf' | 'advanced';
+type Mode = 'none' | FormatKind | 'advanced';
+const MODES: readonly Mode[] = ['none', 'characters', 'mask', 'prefix', 'oneOf', 'advanced'];
 
 const T = texts.format;
 
-const DEFAULT_CHARACTERS: CharactersFormat = { kind: 'characters', set: 'digits', min: 1, max: 10 };
+const DEFAULTS = {
+  characters: { kind: 'characters', set: 'digits', min: 1, max: 10 },
+  mask: { kind: 'mask', mask: '99-99-99' },
+  prefix: { kind: 'prefix', prefixes: ['0'], set: 'digits', min: 8, max: 8 },
+} as const satisfies Record<string, Format>;
+
+/** The field rule's path in the form, from the pattern's id (rules_bankAccount_fields_iban_pattern). */
+const rulePathOf = (id: string): string[] =>
+  id.split('_').slice(EDITOR_ID_PREFIX.split('_').length, -1).filter(Boolean);
+
+const lines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+const COUNTRY_LIST = /^\s*([A-Z]{2}(\s*[,\s]\s*[A-Z]{2})*)?\s*$/;
+const FIELD_NAME = /^[a-zA-Z][a-zA-Z0-9]*$/;
 
 export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
   const { id, value, onChange, disabled, readonly, schema, uiSchema, rawErrors } = props;
+  const builder = useFormatBuilder();
+  const path = rulePathOf(id);
+  const field = path[path.length - 1] ?? '';
   const pattern = typeof value === 'string' ? value : '';
   const read = pattern ? readPattern(pattern) : null;
-  const [mode, setMode] = useState<Mode>(read ? read.kind : pattern ? 'advanced' : 'characters');
-  const [values, setValues] = useState(read?.kind === 'oneOf' ? read.values.join('\n') : '');
-  const off = disabled || readonly;
-  const characters = read?.kind === 'characters' ? read : DEFAULT_CHARACTERS;
+  const off = Boolean(disabled || readonly);
+  const own = useId();
+
+  const [mode, setMode] = useState<Mode>(read ? read.kind : pattern ? 'advanced' : 'none');
+  // What staff type in the builder's boxes, kept as typed (an empty line, a half-written mask).
+  const [maskText, setMaskText] = useState(read?.kind === 'mask' ? read.mask : DEFAULTS.mask.mask);
+  const [prefixText, setPrefixText] = useState(
+    read?.kind === 'prefix' ? read.prefixes.join('\n') : DEFAULTS.prefix.prefixes.join('\n'),
+  );
+  const [valuesText, setValuesText] = useState(
+    read?.kind === 'oneOf' ? read.values.join('\n') : '',
+  );
+
   const write = (format: Format) => onChange(writePattern(format));
+  const characters = read?.kind === 'characters' ? read : DEFAULTS.characters;
+  const prefix =
+    read?.kind === 'prefix' ? read : { ...DEFAULTS.prefix, prefixes: lines(prefixText) };
+
+  const maskError = mode === 'mask' && !hasMaskClass(maskText) ? T.maskNoClass : null;
+  const prefixError = mode === 'prefix' && !lines(prefixText).length ? T.prefixesMissing : null;
+  const valuesError = mode === 'oneOf' && !lines(valuesText).length ? T.valuesMissing : null;
 
   const changeMode = (next: Mode) => {
     setMode(next);
-    if (next === 'characters' && read?.kind !== 'characters') write(DEFAULT_CHARACTERS);
-    if (next === 'oneOf') {
-      const list = values.split('\n').filter(Boolean);
-      if (list.length) write({ kind: 'oneOf', values: list });
-    }
+    if (next === 'none') onChange(undefined);
+    if (next === 'characters' && read?.kind !== 'characters') write(DEFAULTS.characters);
+    if (next === 'mask' && hasMaskClass(maskText)) write({ kind: 'mask', mask: maskText });
+    if (next === 'prefix' && lines(prefixText).length) write(prefix);
+    if (next === 'oneOf' && lines(valuesText).length)
+      write({ kind: 'oneOf', values: lines(valuesText) });
   };
+
+  // The check is a keyword of the rule beside the pattern: it needs the whole rule.
+  const rule = builder?.ruleAt(path) ?? {};
+  const check = checkOf(rule);
+  const setCheck = (next: Check | null) => builder?.changeRule(path, (was) => withCheck(was, next));
+
   const shown: Format | null =
-    mode === 'advanced' ? read : mode === 'characters' ? characters : read;
-  const samples = shown ? samplesOf(shown) : { accepted: [], refused: [] };
+    mode === 'characters'
+      ? characters
+      : mode === 'prefix'
+        ? read?.kind === 'prefix'
+          ? read
+          : null
+        : mode === 'none'
+          ? null
+          : read;
+  const formatSamples = shown && pattern ? samplesOf(shown) : { accepted: [], refused: [] };
+  const fromCheck = check ? checkSamples(check, builder?.country ?? '') : null;
+  // With a check, values made only to the format's shape would fail its check digits: the
+  // check's own valid values are the ones made to pass.
+  const toPass: Sample[] = fromCheck
+    ? fromCheck.accepted
+    : formatSamples.accepted.map((v) => ({ value: v }));
+  const toFail: Sample[] = [
+    ...formatSamples.refused.map((v) => ({ value: v })),
+    ...(fromCheck?.refused ?? []),
+  ];
+  const judged = (samples: Sample[]): Verdict[] =>
+    builder
+      ? builder.judge(path, samples)
+      : // Outside a country's page (no draft compiled): the pattern alone decides.
+        samples.map((s) => (pattern ? accepts(pattern, s.value) : null));
+  const passVerdicts = judged(toPass);
+  const failVerdicts = judged(toFail);
+
+  const ids = {
+    mode: `${own}-mode`,
+    mask: `${own}-mask`,
+    maskHelp: `${own}-mask-help`,
+    prefixes: `${own}-prefixes`,
+    values: `${own}-values`,
+    check: `${own}-check`,
+    countries: `${own}-countries`,
+    sortField: `${own}-sort-field`,
+    error: (name: string) => `${own}-${name}-error`,
+  };
 
   return (
     <div className="console-format">
       {/* The pattern keeps the field's id: the refusals' links and the rule's label point at it. */}
       <input
         id={id}
-        className="schema-form__input"
+        className="schema-form__input console-format__pattern"
         value={pattern}
         disabled={off}
         spellCheck={false}
@@ -60,100 +158,377 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
         onChange={(e) => {
           const typed = e.target.value;
           const format = readPattern(typed);
-          setMode(format?.kind ?? (typed ? 'advanced' : mode));
-          if (format?.kind === 'oneOf') setValues(format.values.join('\n'));
+          setMode(format?.kind ?? (typed ? 'advanced' : 'none'));
+          if (format?.kind === 'oneOf') setValuesText(format.values.join('\n'));
+          if (format?.kind === 'mask') setMaskText(format.mask);
+          if (format?.kind === 'prefix') setPrefixText(format.prefixes.join('\n'));
           onChange(typed || undefined);
         }}
       />
-      <label className="console-format__mode">
-        {T.mode}{' '}
+      <fieldset className="console-format__builder">
+        <legend>{T.legend(field)}</legend>
+        <div className="console-format__row">
+          <label htmlFor={ids.mode}>{T.mode}</label>
+          <select
+            id={ids.mode}
+            className="schema-form__input"
+            value={mode}
+            disabled={off}
+            onChange={(e) => changeMode(e.target.value as Mode)}
+          >
+            {MODES.map((m) => (
+              <option key={m} value={m}>
+                {T.modes[m]}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        {mode === 'characters' ? (
+          <CharactersAndLength
+            label={T.set}
+            value={characters}
+            disabled={off}
+            onChange={(next) => write({ ...characters, ...next })}
+          />
+        ) : null}
+
+        {mode === 'mask' ? (
+          <div className="console-format__field">
+            <label htmlFor={ids.mask}>{T.mask}</label>
+            <input
+              id={ids.mask}
+              className="schema-form__input console-format__mask"
+              value={maskText}
+              disabled={off}
+              spellCheck={false}
+              aria-invalid={maskError ? true : undefined}
+              aria-describedby={[ids.maskHelp, maskError ? ids.error('mask') : '']
+                .filter(Boolean)
+                .join(' ')}
+              onChange={(e) => {
+                setMaskText(e.target.value);
+                if (hasMaskClass(e.target.value)) write({ kind: 'mask', mask: e.target.value });
+              }}
+            />
+            <p id={ids.maskHelp} className="schema-form__help">
+              {T.maskHelp}
+            </p>
+            <FieldError id={ids.error('mask')}>{maskError}</FieldError>
+          </div>
+        ) : null}
+
+        {mode === 'prefix' ? (
+          <>
+            <div className="console-format__field">
+              <label htmlFor={ids.prefixes}>{T.prefixes}</label>
+              <textarea
+                id={ids.prefixes}
+                className="schema-form__input console-format__list"
+                value={prefixText}
+                disabled={off}
+                spellCheck={false}
+                aria-invalid={prefixError ? true : undefined}
+                aria-describedby={prefixError ? ids.error('prefixes') : undefined}
+                onChange={(e) => {
+                  setPrefixText(e.target.value);
+                  const prefixes = lines(e.target.value);
+                  if (prefixes.length) write({ ...prefix, prefixes });
+                }}
+              />
+              <FieldError id={ids.error('prefixes')}>{prefixError}</FieldError>
+            </div>
+            <CharactersAndLength
+              label={T.rest}
+              value={prefix}
+              disabled={off || !lines(prefixText).length}
+              minimum={1}
+              onChange={(next) => write({ ...prefix, ...next })}
+            />
+          </>
+        ) : null}
+
+        {mode === 'oneOf' ? (
+          <div className="console-format__field">
+            <label htmlFor={ids.values}>{T.values}</label>
+            <textarea
+              id={ids.values}
+              className="schema-form__input console-format__list"
+              value={valuesText}
+              disabled={off}
+              spellCheck={false}
+              aria-invalid={valuesError ? true : undefined}
+              aria-describedby={valuesError ? ids.error('values') : undefined}
+              onChange={(e) => {
+                setValuesText(e.target.value);
+                const list = lines(e.target.value);
+                onChange(list.length ? writePattern({ kind: 'oneOf', values: list }) : undefined);
+              }}
+            />
+            <FieldError id={ids.error('values')}>{valuesError}</FieldError>
+          </div>
+        ) : null}
+
+        {mode === 'advanced' ? <p className="schema-form__help">{T.advancedHelp}</p> : null}
+
+        {builder ? (
+          <CheckChoice check={check} disabled={off} ids={ids} onChange={setCheck} />
+        ) : null}
+
+        {toPass.length + toFail.length ? (
+          <div className="console-format__samples">
+            <p className="console-format__samples-title">{T.samples}</p>
+            <SampleList title={T.madeToPass} samples={toPass} verdicts={passVerdicts} meant />
+            <SampleList
+              title={T.madeToFail}
+              samples={toFail}
+              verdicts={failVerdicts}
+              meant={false}
+            />
+          </div>
+        ) : null}
+      </fieldset>
+    </div>
+  );
+}
+
+/** An error under a builder's box, named by the box (its text starts with the box's name). */
+function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="schema-form__error console-format__error">
+      {children}
+    </p>
+  );
+}
+
+function CharactersAndLength({
+  label,
+  value,
+  disabled,
+  minimum = 0,
+  onChange,
+}: {
+  label: string;
+  value: { set: CharacterSet; min: number; max: number };
+  disabled: boolean;
+  /** The least "to" may be (the rest after a beginning has at least one character). */
+  minimum?: number;
+  onChange: (next: { set: CharacterSet; min: number; max: number }) => void;
+}) {
+  const own = useId();
+  return (
+    <div className="console-format__row">
+      <label htmlFor={`${own}-set`}>{label}</label>
+      <select
+        id={`${own}-set`}
+        className="schema-form__input"
+        value={value.set}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...value, set: e.target.value as CharacterSet })}
+      >
+        {CHARACTER_SETS.map((s) => (
+          <option key={s} value={s}>
+            {T.sets[s]}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${own}-min`}>{T.min}</label>
+      <input
+        id={`${own}-min`}
+        type="number"
+        className="schema-form__input console-format__length"
+        min={0}
+        value={value.min}
+        disabled={disabled}
+        onChange={(e) => {
+          const min = Math.max(0, Math.floor(Number(e.target.value)) || 0);
+          onChange({ ...value, min, max: Math.max(min, value.max, minimum) });
+        }}
+      />
+      <label htmlFor={`${own}-max`}>{T.max}</label>
+      <input
+        id={`${own}-max`}
+        type="number"
+        className="schema-form__input console-format__length"
+        min={Math.max(value.min, minimum)}
+        value={value.max}
+        disabled={disabled}
+        onChange={(e) => {
+          const max = Math.max(minimum, Math.floor(Number(e.target.value)) || 0);
+          onChange({ ...value, max, min: Math.min(max, value.min) });
+        }}
+      />
+    </div>
+  );
+}
+
+function CheckChoice({
+  check,
+  disabled,
+  ids,
+  onChange,
+}: {
+  check: Check | null;
+  disabled: boolean;
+  ids: { check: string; countries: string; sortField: string; error: (name: string) => string };
+  onChange: (check: Check | null) => void;
+}) {
+  const [countriesText, setCountriesText] = useState(
+    check?.keyword === 'iban' && check.countries !== true ? check.countries.join(' ') : '',
+  );
+  const [sortField, setSortField] = useState(
+    check?.keyword === 'ukModulus' ? check.field : 'sortCode',
+  );
+  const countriesError = COUNTRY_LIST.test(countriesText) ? null : T.ibanCountriesFormat;
+  const sortFieldError = FIELD_NAME.test(sortField) ? null : T.sortFieldFormat;
+  return (
+    <>
+      <div className="console-format__row">
+        <label htmlFor={ids.check}>{T.check}</label>
         <select
+          id={ids.check}
           className="schema-form__input"
-          value={mode}
-          disabled={off}
-          onChange={(e) => changeMode(e.target.value as Mode)}
+          value={check?.keyword ?? ''}
+          disabled={disabled}
+          onChange={(e) => {
+            const keyword = e.target.value as CheckKeyword | '';
+            onChange(keyword ? defaultCheck(keyword) : null);
+            setCountriesText('');
+            setSortField('sortCode');
+          }}
         >
-          {(Object.keys(T.modes) as Mode[]).map((m) => (
-            <option key={m} value={m}>
-              {T.modes[m]}
+          <option value="">{T.checks.none}</option>
+          {CHECK_KEYWORDS.map((k) => (
+            <option key={k} value={k}>
+              {T.checks[k]}
             </option>
           ))}
         </select>
-      </label>
-      {mode === 'characters' ? (
-        <div className="console-format__row">
-          <label>
-            {T.set}{' '}
-            <select
-              className="schema-form__input"
-              value={characters.set}
-              disabled={off}
-              onChange={(e) => write({ ...characters, set: e.target.value as CharacterSet })}
-            >
-              {CHARACTER_SETS.map((s) => (
-                <option key={s} value={s}>
-                  {T.sets[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {T.min}{' '}
-            <input
-              type="number"
-              className="schema-form__input console-format__length"
-              min={0}
-              value={characters.min}
-              disabled={off}
-              onChange={(e) => {
-                const min = Math.max(0, Number(e.target.value) || 0);
-                write({ ...characters, min, max: Math.max(min, characters.max) });
-              }}
-            />
-          </label>
-          <label>
-            {T.max}{' '}
-            <input
-              type="number"
-              className="schema-form__input console-format__length"
-              min={characters.min}
-              value={characters.max}
-              disabled={off}
-              onChange={(e) => {
-                const max = Math.max(0, Number(e.target.value) || 0);
-                write({ ...characters, max, min: Math.min(max, characters.min) });
-              }}
-            />
-          </label>
-        </div>
-      ) : null}
-      {mode === 'oneOf' ? (
-        <label className="console-format__values">
-          {T.values}
-          <textarea
+      </div>
+      {check?.keyword === 'iban' ? (
+        <div className="console-format__field">
+          <label htmlFor={ids.countries}>{T.ibanCountries}</label>
+          <input
+            id={ids.countries}
             className="schema-form__input"
-            value={values}
-            disabled={off}
+            value={countriesText}
+            disabled={disabled}
+            spellCheck={false}
+            aria-invalid={countriesError ? true : undefined}
+            aria-describedby={countriesError ? ids.error('countries') : undefined}
             onChange={(e) => {
-              setValues(e.target.value);
-              const list = e.target.value.split('\n').filter(Boolean);
-              onChange(list.length ? writePattern({ kind: 'oneOf', values: list }) : undefined);
+              const text = e.target.value.toUpperCase();
+              setCountriesText(text);
+              if (!COUNTRY_LIST.test(text)) return;
+              const countries = text.split(/[\s,]+/).filter(Boolean);
+              onChange({ keyword: 'iban', countries: countries.length ? countries : true });
             }}
           />
-        </label>
-      ) : null}
-      {pattern && samples.accepted.length + samples.refused.length ? (
-        <div className="console-format__samples">
-          <p className="schema-form__help">{T.samples}</p>
-          <ul aria-label={T.samples}>
-            {[...samples.accepted, ...samples.refused].map((sample) => (
-              <li key={sample}>
-                <code>{sample}</code> {accepts(pattern, sample) ? T.passes : T.fails}
-              </li>
-            ))}
-          </ul>
+          <FieldError id={ids.error('countries')}>{countriesError}</FieldError>
         </div>
       ) : null}
+      {check?.keyword === 'ukModulus' ? (
+        <div className="console-format__field">
+          <label htmlFor={ids.sortField}>{T.sortField}</label>
+          <input
+            id={ids.sortField}
+            className="schema-form__input"
+            value={sortField}
+            disabled={disabled}
+            spellCheck={false}
+            aria-invalid={sortFieldError ? true : undefined}
+            aria-describedby={sortFieldError ? ids.error('sort-field') : undefined}
+            onChange={(e) => {
+              setSortField(e.target.value);
+              if (FIELD_NAME.test(e.target.value))
+                onChange({ keyword: 'ukModulus', field: e.target.value });
+            }}
+          />
+          <FieldError id={ids.error('sort-field')}>{sortFieldError}</FieldError>
+        </div>
+      ) : null}
+      {check?.keyword === 'taxId' ? (
+        <TaxScheme
+          scheme={check.scheme}
+          disabled={disabled}
+          onChange={(scheme) => onChange({ keyword: 'taxId', scheme })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function TaxScheme({
+  scheme,
+  disabled,
+  onChange,
+}: {
+  scheme: string;
+  disabled: boolean;
+  onChange: (scheme: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="console-format__row">
+      <label htmlFor={id}>{T.taxScheme}</label>
+      <select
+        id={id}
+        className="schema-form__input"
+        value={scheme}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {TAX_ID_SCHEMES.map((s) => (
+          <option key={s} value={s}>
+            {T.taxSchemes[s]}
+          </option>
+        ))}
+      </select>
     </div>
+  );
+}
+
+function SampleList({
+  title,
+  samples,
+  verdicts,
+  meant,
+}: {
+  title: string;
+  samples: Sample[];
+  verdicts: Verdict[];
+  /** Whether these samples are made to pass. */
+  meant: boolean;
+}) {
+  if (!samples.length) return null;
+  return (
+    <ul aria-label={title} className="console-format__sample-list">
+      {samples.map((sample, i) => {
+        const verdict = verdicts[i];
+        const off = typeof verdict === 'boolean' && verdict !== meant;
+        return (
+          <li
+            key={`${sample.value}-${i}`}
+            className={off ? 'console-format__sample--off' : undefined}
+          >
+            <code>{sample.value}</code>
+            {sample.with
+              ? ` (${Object.entries(sample.with)
+                  .map(([name, v]) => `${name} ${v}`)
+                  .join(', ')})`
+              : null}{' '}
+            {verdict === true
+              ? T.passes
+              : verdict === false
+                ? T.fails
+                : verdict === 'absent'
+                  ? T.absent
+                  : T.checking}
+            {off ? ` ${meant ? T.shouldPass : T.shouldFail}` : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

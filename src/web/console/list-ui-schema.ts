@@ -1,8 +1,9 @@
 // The rule editor's uiSchema for its lists: the console's list templates (list-templates.tsx) on
 // every list of free values, with what one of its items is called, and the format builder on
-// every field rule's pattern.
+// every field rule's pattern (and its check).
 import type { UiSchema } from '@rjsf/utils';
 import type { JsonSchema } from '../../core/schemas/json-schema';
+import { CHECK_KEYWORDS } from './format-checks';
 import { FormatWidget } from './format-widget';
 import { ItemFieldTemplate, ListItemTemplate, ListTemplate } from './list-templates';
 import { texts } from './texts';
@@ -54,9 +55,13 @@ export function withListTemplates(
         isNode(ui[name]) ? (ui[name] as UiSchema) : {},
         [...path, name],
       );
-      // A field rule's pattern is written by the format builder (format-widget.tsx).
+      // A field rule's pattern is written by the format builder (format-widget.tsx), which also
+      // chooses its check: the check keywords the file sets are not shown a second time.
+      const fieldRule = path[path.length - 2] === 'fields';
       if (name === 'pattern' && (child as Node).type === 'string')
         shaped['ui:widget'] = FormatWidget;
+      if (fieldRule && (CHECK_KEYWORDS as readonly string[]).includes(name))
+        shaped['ui:widget'] = 'hidden';
       if (Object.keys(shaped).length) ui[name] = shaped;
     }
   return ui;

@@ -1,116 +1,323 @@
 // The format builder in the rule editor (src/web/console/format-widget.tsx): a pattern it can say
-// opens in plain terms, changing them writes the pattern, the samples say which values pass, and a
-// pattern it cannot say opens as the advanced, hand-typed pattern.
+// opens in plain terms, changing them writes the pattern, a check sets the rule's keyword, the
+// samples say which values the draft's compiled rules accept, and a pattern it cannot say opens as
+// the advanced, hand-typed pattern. The draft's forms are composed and compiled here as the
+// server's preview does (src/core/schemas/compose.ts, the engine's ajv and keywords).
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useState } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { useEffect, useMemo, useState } from 'react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../../src/core/schemas/catalog';
+import { createComposer } from '../../../src/core/schemas/compose';
+import type { CountryRules } from '../../../src/core/schemas/country-rules';
+import { createAjv } from '../../../src/core/validation/ajv';
+import type { PrecompiledModule } from '../../../src/core/validation/precompiled';
 import type { FormData } from '../../../src/web/components/schema-form';
-import type { RuleFile } from '../../../src/web/console/api';
+import type { Preview, RuleFile } from '../../../src/web/console/api';
+import { splitRuleFile, toRuleFile } from '../../../src/web/console/editor-schema';
+import { FormatBuilderProvider } from '../../../src/web/console/format-provider';
 import { RuleEditor } from '../../../src/web/console/rule-editor';
+import type { PreviewState } from '../../../src/web/console/use-preview';
 import { initI18n } from '../../../src/web/lib/i18n';
 import { server } from '../support/server';
 
 const API = '/master/console/v1';
+const catalog = loadCatalog();
+const ajv = createAjv();
+const compiled = new Map<string, PrecompiledModule>();
+let builds = 0;
 
-const initial: FormData = {
-  country: 'DE',
-  name: 'Germany',
-  bankAccount: {
-    fields: {
-      accountNumber: { required: true, pattern: '^[0-9]{6,16}$' },
-      sortCode: { pattern: '^[A-Z]{2}[0-9]{6}$' },
-    },
-  },
-};
+/** The draft's forms as the preview serves them: composed from the draft, compiled. */
+function previewOf(country: string, rules: RuleFile): Preview {
+  const composer = createComposer({
+    ...catalog,
+    rules: { ...catalog.rules, [country]: rules as unknown as CountryRules },
+  });
+  const methods = (rules.bankAccount as { transferMethods?: string[] }).transferMethods ?? [];
+  const forms: { formId: string; method?: string }[] = [
+    ...methods.map((method) => ({ formId: 'bank-account', method })),
+    { formId: 'address' },
+    { formId: 'profile-person' },
+  ];
+  const variants = forms.map(({ formId, method }) => {
+    const { schema } = composer.compose(formId, { country, method } as never);
+    const url = `draft-${++builds}`;
+    const { $id: _id, ...withoutId } = schema;
+    compiled.set(url, { key: url, schema, validate: ajv.compile(withoutId) });
+    return { formId, country, ...(method ? { method } : {}), url };
+  });
+  return { problems: [], examples: [], changes: [], variants };
+}
 
-const fieldsOf = (form: FormData | undefined) =>
-  ((form?.bankAccount as Record<string, unknown>).fields ?? {}) as Record<
-    string,
-    { pattern?: string }
-  >;
+const start = splitRuleFile(catalog.rules.GB as unknown as RuleFile);
+const fileOf = (form: FormData) => toRuleFile(form, start.aside, []);
 
-function Editor({ seen }: { seen: FormData[] }) {
-  const [form, setForm] = useState(initial);
+/** The draft's modules, as the preview's URLs name them. */
+const loadModule = async (url: string) => compiled.get(url) as PrecompiledModule;
+
+/** The draft as it is after the last change. */
+const latest = { current: start.form };
+
+/** The country page's editor and builders over a GB draft, its preview following each change. */
+function Page() {
+  const [form, setForm] = useState<FormData>(start.form);
+  useEffect(() => {
+    latest.current = form;
+  }, [form]);
+  // A pattern that does not compile is refused by the server: the preview is an error then.
+  const preview = useMemo<PreviewState>(() => {
+    try {
+      return { status: 'ready', preview: previewOf('GB', fileOf(form)) };
+    } catch (error) {
+      return { status: 'error', message: String(error) };
+    }
+  }, [form]);
   return (
-    <RuleEditor
+    <FormatBuilderProvider
+      country="GB"
       form={form}
-      complete={(f) => f as RuleFile}
-      onChange={(next) => {
-        seen.push(next);
-        setForm(next);
-      }}
-      onSave={async () => {}}
-      saving={false}
-      refusal={null}
-    />
+      onChange={setForm}
+      preview={preview}
+      loadModule={loadModule}
+    >
+      <RuleEditor
+        form={form}
+        complete={fileOf}
+        onChange={setForm}
+        onSave={async () => {}}
+        saving={false}
+        refusal={null}
+      />
+    </FormatBuilderProvider>
   );
 }
+
+type Rules = Record<string, Record<string, unknown>>;
+const bankFields = (form: FormData) => (form.bankAccount as { fields: Rules }).fields;
+
+const samplesIn = (builder: HTMLElement, name: string) =>
+  within(within(builder).getByRole('list', { name }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('format builder', () => {
   beforeAll(async () => {
     await initI18n('en');
   });
-
-  it('writes "digits only, from 9 to 12" as a pattern and samples it', async () => {
+  beforeEach(() => {
+    latest.current = start.form;
     server.use(
       http.get(`${API}/editor-schema`, () =>
         HttpResponse.json({ code: 404, message: 'NotFound' }, { status: 404 }),
       ),
     );
-    const seen: FormData[] = [];
-    const user = userEvent.setup();
-    render(<Editor seen={seen} />);
+  });
 
-    const [accountFormat, sortFormat] = await screen.findAllByRole('combobox', { name: 'Format' });
-    if (!accountFormat || !sortFormat) throw new Error('no format builders');
-    expect(accountFormat).toHaveValue('characters');
-    const account = accountFormat.closest('.console-format') as HTMLElement;
+  it('opens a file’s formats and checks in plain terms, with samples checked by the compiled draft', async () => {
+    render(<Page />);
+
+    const account = await screen.findByRole('group', { name: 'Format of accountNumber' });
+    expect(within(account).getByRole('combobox', { name: 'Format' })).toHaveValue('characters');
     expect(within(account).getByRole('combobox', { name: 'Characters' })).toHaveValue('digits');
-    expect(within(account).getByRole('spinbutton', { name: 'Length from' })).toHaveValue(6);
-    expect(within(account).getByRole('spinbutton', { name: 'to' })).toHaveValue(16);
+    expect(within(account).getByRole('spinbutton', { name: 'Length from' })).toHaveValue(8);
+    expect(within(account).getByRole('spinbutton', { name: 'to' })).toHaveValue(8);
+    // ukModulus: "sortCode" is the UK modulus check, offered from the list, not a pattern.
+    expect(within(account).getByRole('combobox', { name: 'Check' })).toHaveValue('ukModulus');
+    expect(
+      within(account).getByRole('textbox', { name: 'Field holding the sort code' }),
+    ).toHaveValue('sortCode');
+    await waitFor(() =>
+      expect(samplesIn(account, 'Made to pass')).toEqual(['66374958 (sortCode 089999) passes']),
+    );
+    expect(samplesIn(account, 'Made to fail')).toEqual([
+      '4829163 fails',
+      '482916305 fails',
+      'A8291630 fails',
+      '66374959 (sortCode 089999) fails',
+    ]);
+    // The form does not show the check a second time.
+    expect(
+      screen.queryByRole('textbox', { name: /UK modulus check against the field/ }),
+    ).toBeNull();
 
+    // The tax number check of the identity number, with a valid NINO and one with a wrong prefix.
+    const tin = screen.getByRole('group', { name: 'Format of tin' });
+    expect(within(tin).getByRole('combobox', { name: 'Check' })).toHaveValue('taxId');
+    expect(within(tin).getByRole('combobox', { name: 'Tax number' })).toHaveValue('GB.nino');
+    await waitFor(() => expect(samplesIn(tin, 'Made to pass')).toEqual(['AB123456C passes']));
+    expect(samplesIn(tin, 'Made to fail')).toEqual(['BG123456C fails']);
+
+    // A pattern it cannot say (UK postcodes) is typed by hand, in the field's own box.
+    const postcode = screen.getByRole('group', { name: 'Format of postalCode' });
+    expect(within(postcode).getByRole('combobox', { name: 'Format' })).toHaveValue('advanced');
+    expect(document.getElementById('rules_address_fields_postalCode_pattern')).toHaveValue(
+      (start.form.address as { fields: Rules }).fields.postalCode?.pattern as string,
+    );
+  });
+
+  it('writes a fixed shape, a beginning and a length, and a list of values; refuses an empty shape by name', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    const sort = await screen.findByRole('group', { name: 'Format of sortCode' });
+    const mode = within(sort).getByRole('combobox', { name: 'Format' });
+
+    // A fixed shape from an example mask.
+    await user.selectOptions(mode, 'mask');
+    const shape = within(sort).getByRole('textbox', { name: 'Shape' });
+    fireEvent.change(shape, { target: { value: '99-99-99' } });
+    await waitFor(() =>
+      expect(bankFields(latest.current).sortCode?.pattern).toBe('^[0-9]{2}-[0-9]{2}-[0-9]{2}$'),
+    );
+    expect(document.getElementById('rules_bankAccount_fields_sortCode_pattern')).toHaveValue(
+      '^[0-9]{2}-[0-9]{2}-[0-9]{2}$',
+    );
+    await waitFor(() =>
+      expect(samplesIn(sort, 'Made to pass')).toEqual(['48-29-16 passes', '16-30-57 passes']),
+    );
+    expect(samplesIn(sort, 'Made to fail')).toEqual([
+      '48-29-1 fails',
+      '48-29-166 fails',
+      'A8-29-16 fails',
+      '482916 fails',
+    ]);
+
+    // A shape with no 9, A, a, X or x: an error named by its box, and the pattern stays.
+    fireEvent.change(shape, { target: { value: '--' } });
+    const error =
+      'Shape: write at least one 9, A, a, X or x; the other characters stand for themselves.';
+    expect(within(sort).getByText(error)).toBeInTheDocument();
+    expect(shape).toHaveAttribute('aria-invalid', 'true');
+    expect(shape).toHaveAccessibleDescription(expect.stringContaining(error));
+    expect(bankFields(latest.current).sortCode?.pattern).toBe('^[0-9]{2}-[0-9]{2}-[0-9]{2}$');
+
+    // Starts with one of …, then characters and length.
+    await user.selectOptions(mode, 'prefix');
+    const beginnings = within(sort).getByRole('textbox', {
+      name: 'Starts with one of these, one a line',
+    });
+    await user.clear(beginnings);
+    await user.type(beginnings, '08{Enter}20');
+    const rest = within(sort).getByRole('spinbutton', { name: 'Length from' });
+    fireEvent.change(rest, { target: { value: '4' } });
+    fireEvent.change(within(sort).getByRole('spinbutton', { name: 'to' }), {
+      target: { value: '4' },
+    });
+    await waitFor(() =>
+      expect(bankFields(latest.current).sortCode?.pattern).toBe('^(?:08|20)[0-9]{4}$'),
+    );
+    await waitFor(() =>
+      expect(samplesIn(sort, 'Made to pass')).toEqual([
+        '084829 passes',
+        '204829 passes',
+        '089163 passes',
+      ]),
+    );
+    expect(samplesIn(sort, 'Made to fail')).toEqual([
+      '18' + '4829 fails',
+      '08482 fails',
+      '0848291 fails',
+      '08A482 fails',
+    ]);
+
+    // One of these values.
+    await user.selectOptions(mode, 'oneOf');
+    await user.type(
+      within(sort).getByRole('textbox', { name: 'Accepted values, one a line' }),
+      '404784{Enter}089999',
+    );
+    await waitFor(() =>
+      expect(bankFields(latest.current).sortCode?.pattern).toBe('^(?:404784|089999)$'),
+    );
+
+    // Any value: the pattern goes.
+    await user.selectOptions(mode, 'none');
+    await waitFor(() => expect(bankFields(latest.current).sortCode?.pattern).toBeUndefined());
+  });
+
+  it('sets a check by its keyword, and says when the draft refuses what the check is made to pass', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    const account = await screen.findByRole('group', { name: 'Format of accountNumber' });
+    const check = within(account).getByRole('combobox', { name: 'Check' });
+
+    await user.selectOptions(check, 'iban');
+    await waitFor(() => expect(bankFields(latest.current).accountNumber?.iban).toBe(true));
+    expect(bankFields(latest.current).accountNumber).not.toHaveProperty('ukModulus');
+    // The account number's 8 digits refuse an IBAN: the sample says so rather than passing.
+    await waitFor(() =>
+      expect(samplesIn(account, 'Made to pass')).toEqual([
+        expect.stringMatching(
+          /^GB\d{2}[A-Z]{4}\d{14} fails \(meant to pass: another rule of the draft refuses it\)$/,
+        ),
+      ]),
+    );
+    // Any value, then the IBAN passes.
+    await user.selectOptions(within(account).getByRole('combobox', { name: 'Format' }), 'none');
+    await waitFor(() =>
+      expect(samplesIn(account, 'Made to pass')).toEqual([
+        expect.stringMatching(/^GB\d{2}[A-Z]{4}\d{14} passes$/),
+      ]),
+    );
+
+    // IBANs of named countries; a wrong code is an error named by its box.
+    const countries = within(account).getByRole('textbox', {
+      name: 'IBANs of these countries (codes; empty: this country)',
+    });
+    await user.type(countries, 'GB IM');
+    await waitFor(() =>
+      expect(bankFields(latest.current).accountNumber?.iban).toEqual(['GB', 'IM']),
+    );
+    await user.type(countries, '1');
+    expect(countries).toHaveAttribute('aria-invalid', 'true');
+    expect(countries).toHaveAccessibleDescription(
+      'IBANs of these countries: two-letter codes separated by spaces, e.g. FR BL.',
+    );
+    expect(bankFields(latest.current).accountNumber?.iban).toEqual(['GB', 'IM']);
+
+    await user.selectOptions(check, 'abaRouting');
+    await waitFor(() => expect(bankFields(latest.current).accountNumber?.abaRouting).toBe(true));
+    expect(bankFields(latest.current).accountNumber).not.toHaveProperty('iban');
+    await waitFor(() =>
+      expect(samplesIn(account, 'Made to pass')).toEqual(['021000021 passes', '011000015 passes']),
+    );
+    expect(samplesIn(account, 'Made to fail')).toEqual(['021000022 fails', '02100002 fails']);
+
+    await user.selectOptions(check, '');
+    await waitFor(() =>
+      expect(bankFields(latest.current).accountNumber).not.toHaveProperty('abaRouting'),
+    );
+  });
+
+  it('writes "digits only, from 9 to 12", and takes a typed pattern as typed', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    const account = await screen.findByRole('group', { name: 'Format of accountNumber' });
     fireEvent.change(within(account).getByRole('spinbutton', { name: 'Length from' }), {
       target: { value: '9' },
     });
     fireEvent.change(within(account).getByRole('spinbutton', { name: 'to' }), {
       target: { value: '12' },
     });
-    await waitFor(() => expect(fieldsOf(seen.at(-1)).accountNumber?.pattern).toBe('^[0-9]{9,12}$'));
-    // The pattern is written in the field's own box (its id, its label).
-    expect(document.getElementById('rules_bankAccount_fields_accountNumber_pattern')).toHaveValue(
-      '^[0-9]{9,12}$',
-    );
-    const samples = within(within(account).getByRole('list', { name: 'Samples' }))
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
-    expect(samples).toEqual([
-      '482916305 passes',
-      '482916305748 passes',
-      '48291630 fails',
-      '4829163057482 fails',
-      'A82916305748 fails',
-    ]);
-
-    // One of these values.
-    await user.selectOptions(accountFormat, 'oneOf');
-    await user.type(
-      within(account).getByRole('textbox', { name: 'Accepted values, one a line' }),
-      '0123{Enter}4567',
-    );
     await waitFor(() =>
-      expect(fieldsOf(seen.at(-1)).accountNumber?.pattern).toBe('^(?:0123|4567)$'),
+      expect(bankFields(latest.current).accountNumber?.pattern).toBe('^[0-9]{9,12}$'),
     );
+    expect(bankFields(latest.current).accountNumber?.ukModulus).toBe('sortCode');
 
-    // A pattern the builder cannot say is typed by hand, as before.
-    expect(sortFormat).toHaveValue('advanced');
-    const sort = sortFormat.closest('.console-format') as HTMLElement;
-    const typed = within(sort).getByRole('textbox', { name: /^Pattern \(regular expression/ });
-    expect(typed).toHaveAttribute('id', 'rules_bankAccount_fields_sortCode_pattern');
-    expect(typed).toHaveValue('^[A-Z]{2}[0-9]{6}$');
-    await user.clear(typed);
-    await user.type(typed, '^[[0-9]{{6}$');
-    await waitFor(() => expect(fieldsOf(seen.at(-1)).sortCode?.pattern).toBe('^[0-9]{6}$'));
+    // The pattern's own box, labelled as before, takes a hand-typed pattern.
+    const box = document.getElementById(
+      'rules_bankAccount_fields_accountNumber_pattern',
+    ) as HTMLInputElement;
+    expect(box).toHaveAccessibleName(/^Pattern \(regular expression/);
+    await user.clear(box);
+    await user.type(box, '^[[0-9]{{6}[[A-Z]$');
+    await waitFor(() =>
+      expect(bankFields(latest.current).accountNumber?.pattern).toBe('^[0-9]{6}[A-Z]$'),
+    );
+    // A pattern the builder can say switches the choice to it: 6 digits then a letter is a shape.
+    expect(within(account).getByRole('combobox', { name: 'Format' })).toHaveValue('mask');
+    expect(within(account).getByRole('textbox', { name: 'Shape' })).toHaveValue('999999A');
+    await user.type(box, '+');
+    expect(within(account).getByRole('combobox', { name: 'Format' })).toHaveValue('advanced');
   });
 });
