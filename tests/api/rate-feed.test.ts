@@ -143,10 +143,13 @@ describe.each(DATABASE_KINDS)('the reference rate feed on %s', (kind) => {
       });
       expect(one.exchange.quote('100.00', 'USD', 'INR')).toMatchObject({ rateDate: '2026-12-24' });
       expect(one.exchange.quote('1.00', 'EUR', 'USD').rateDate).toBe('2026-12-28');
-      // A day later it is 5 days old: refused, with the name the portal translates.
+      // On the 29th it is still 4 days old: the holiday, with no rates published, does not count.
       clock.now = new Date('2026-12-29T16:30:00Z');
       feed.serve(DAILY, ecbXml([day('2026-12-29', without('INR'))]));
       await one.rates.check();
+      expect(one.exchange.quote('1.00', 'EUR', 'INR').rateDate).toBe('2026-12-24');
+      // The next morning it is 5: refused, with the name the portal translates.
+      clock.now = new Date('2026-12-30T09:00:00Z');
       const stale = refusal(() => one.exchange.quote('1.00', 'EUR', 'INR'));
       expect(stale.statusCode).toBe(409);
       expect(stale.message).toMatch(/^ExchangeRateStale: the EUR→INR rate of 2026-12-24/);
