@@ -6,6 +6,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
+import { latestOutboxMessages, type OutboxMessage } from '../repositories/outbox';
 
 export interface OutgoingMessage {
   to: string;
@@ -22,6 +23,8 @@ export interface Mailer {
   enqueue(tx: Database, message: OutgoingMessage): Promise<string>;
   /** Sends queued messages; call after the transaction committed. */
   flush(): Promise<void>;
+  /** The newest 200 messages, of one recipient when given (the development outbox). */
+  outbox(to?: string): Promise<OutboxMessage[]>;
   close(): void;
 }
 
@@ -95,6 +98,9 @@ export function createMailer(
       // Serialised so two requests never send the same message twice from one process.
       flushing = flushing.then(deliverPending, deliverPending);
       return flushing;
+    },
+    outbox(to) {
+      return latestOutboxMessages(db, { to, limit: 200 });
     },
     close() {
       transport?.close();

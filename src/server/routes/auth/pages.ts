@@ -6,7 +6,7 @@
 // locked account is unlocked at <loginPath>/unlock with the code its email received. The flows
 // are domain/sign-in.ts and domain/password-reset.ts, the pages templates/: this file parses the
 // forms, calls the domain, renders, sets cookies and redirects.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describeError, isLocale } from '../../../core/i18n/messages';
 import { loadLocale } from '../../../core/i18n/load-locales';
 import { passwordResets, RESET_TTL_MINUTES } from '../../domain/password-reset';
@@ -29,6 +29,8 @@ import { logoutForm } from './templates/logout';
 import type { Notice } from './templates/notice';
 import { resetExpiredPage, resetForm } from './templates/reset';
 import { unlockForm } from './templates/unlock';
+import { routeDefaults } from '../defaults';
+import type { TypedRoutes } from '../typed';
 
 /** What the document says of the server's HTML pages (forgot, reset, unlock, sign out). */
 const PAGE_RESPONSES = {
@@ -41,8 +43,9 @@ const PAGE_RESPONSES = {
   // address rate limit answers it as JSON (4XX).
 } as const;
 
-const authPageRoutes: FastifyPluginAsync = async (app) => {
+const authPageRoutes: TypedRoutes = async (app) => {
   const { merchants, config, mailer, forms } = app.deps;
+  routeDefaults(app, { tags: ['sign-in'] });
   const signIns = recipientSignIn(app.deps);
   const resets = passwordResets(app.deps);
   const loginPaths = new Set(merchants.all.map((m) => m.configuration.appConfig.loginPagePath));
@@ -52,13 +55,11 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
     const { branding, ...configuration } = merchants.forHost(request.host).configuration;
     const locale = pageLocale(lang, request.headers['accept-language'], configuration);
     // The same page in another language keeps what the page was opened with (state, token).
-    const source = (request.method === 'GET' ? request.query : request.body) as
-      Record<string, unknown> | undefined;
-    const kept = Object.fromEntries(
-      ['state', 'token'].flatMap((k) =>
-        typeof source?.[k] === 'string' ? [[k, source[k] as string]] : [],
-      ),
-    );
+    const source: unknown = request.method === 'GET' ? request.query : request.body;
+    const sent = typeof source === 'object' && source !== null ? source : {};
+    const kept: Record<string, string> = {};
+    if ('state' in sent && typeof sent.state === 'string') kept.state = sent.state;
+    if ('token' in sent && typeof sent.token === 'string') kept.token = sent.token;
     const path = request.url.split('?')[0] ?? '';
     return {
       locale,
@@ -117,7 +118,6 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
       {
         config: { public: true },
         schema: {
-          tags: ['sign-in'],
           summary: "The sign-in page; with a session, refreshes it (the portal's keepalive)",
           querystring: {
             type: 'object',
@@ -141,7 +141,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const { state, lang } = request.query as { state?: string; lang?: string };
+        const { state, lang } = request.query;
         const session = request.session;
         if (session) {
           // The portal's refresh and keepalive: a new access window.
@@ -169,7 +169,6 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
           rateLimit: app.limit(SIGN_IN_POSTS_PER_ADDRESS_PER_MINUTE),
         },
         schema: {
-          tags: ['sign-in'],
           summary: 'Sign in (the login form posts here)',
           consumes: ['application/x-www-form-urlencoded'],
           body: {
@@ -205,12 +204,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const {
-          email = '',
-          password = '',
-          state,
-          lang,
-        } = request.body as { email?: string; password?: string; state?: string; lang?: string };
+        const { email = '', password = '', state, lang } = request.body;
         const view = context(request, lang);
         const next = target(request, state);
         // Login CSRF: a form posted from another site must not sign this browser in.
@@ -268,10 +262,10 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
       forgotPath,
       {
         config: { public: true },
-        schema: { tags: ['sign-in'], querystring: pageQuery, response: PAGE_RESPONSES },
+        schema: { querystring: pageQuery, response: PAGE_RESPONSES },
       },
       async (request, reply) => {
-        const { state, lang } = request.query as { state?: string; lang?: string };
+        const { state, lang } = request.query;
         const view = context(request, lang);
         return htmlPage(reply, 200, forgotForm(view, forgotPath, target(request, state), ''));
       },
@@ -283,7 +277,6 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         config: { public: true, rateLimit: app.limit(5) },
         schema: {
           response: PAGE_RESPONSES,
-          tags: ['sign-in'],
           body: {
             type: 'object',
             properties: {
@@ -295,7 +288,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const { email = '', state, lang } = request.body as Record<string, string | undefined>;
+        const { email = '', state, lang } = request.body;
         const view = context(request, lang);
         const refused = refuseCrossSite(request, reply, view);
         if (refused) return refused;
@@ -330,7 +323,6 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         config: { public: true },
         schema: {
           response: PAGE_RESPONSES,
-          tags: ['sign-in'],
           querystring: {
             type: 'object',
             properties: { token: { type: 'string', maxLength: 128 }, lang: { type: 'string' } },
@@ -338,7 +330,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const { token = '', lang } = request.query as { token?: string; lang?: string };
+        const { token = '', lang } = request.query;
         const view = context(request, lang);
         // The link's token must not leak to another site through a Referer; same-origin (not
         // no-referrer, under which the browser posts the form with Origin: null, a cross-site post).
@@ -355,7 +347,6 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         config: { public: true, rateLimit: app.limit(10) },
         schema: {
           response: PAGE_RESPONSES,
-          tags: ['sign-in'],
           body: {
             type: 'object',
             properties: {
@@ -368,12 +359,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const {
-          token = '',
-          password = '',
-          passwordConfirmation = '',
-          lang,
-        } = request.body as Record<string, string | undefined>;
+        const { token = '', password = '', passwordConfirmation = '', lang } = request.body;
         const view = context(request, lang);
         reply.header('referrer-policy', 'same-origin');
         const refused = refuseCrossSite(request, reply, view);
@@ -422,7 +408,6 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         config: { public: true },
         schema: {
           response: PAGE_RESPONSES,
-          tags: ['sign-in'],
           querystring: {
             type: 'object',
             properties: { state: { type: 'string' }, lang: { type: 'string' } },
@@ -430,7 +415,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const { state, lang } = request.query as { state?: string; lang?: string };
+        const { state, lang } = request.query;
         const view = context(request, lang);
         return htmlPage(reply, 200, unlockForm(view, unlockPath, target(request, state), ''));
       },
@@ -442,7 +427,6 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         config: { public: true, rateLimit: app.limit(10) },
         schema: {
           response: PAGE_RESPONSES,
-          tags: ['sign-in'],
           body: {
             type: 'object',
             properties: {
@@ -456,13 +440,7 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const {
-          email = '',
-          code = '',
-          resend,
-          state,
-          lang,
-        } = request.body as Record<string, string | undefined>;
+        const { email = '', code = '', resend, state, lang } = request.body;
         const view = context(request, lang);
         const next = target(request, state);
         const refused = refuseCrossSite(request, reply, view);
@@ -501,24 +479,19 @@ const authPageRoutes: FastifyPluginAsync = async (app) => {
         config: { public: true },
         schema: {
           response: PAGE_RESPONSES,
-          tags: ['sign-in'],
           querystring: { type: 'object', properties: { lang: { type: 'string' } } },
         },
       },
       async (request, reply) => {
         // A cross-site page cannot sign the user out: it gets a confirmation form instead.
         if (request.headers['sec-fetch-site'] === 'cross-site') {
-          const { lang } = request.query as { lang?: string };
+          const { lang } = request.query;
           return htmlPage(reply, 200, logoutForm(context(request, lang), path));
         }
         return logout(request, reply);
       },
     );
-    app.post(
-      path,
-      { config: { public: true }, schema: { tags: ['sign-in'], response: PAGE_RESPONSES } },
-      logout,
-    );
+    app.post(path, { config: { public: true }, schema: { response: PAGE_RESPONSES } }, logout);
   }
 };
 export default authPageRoutes;

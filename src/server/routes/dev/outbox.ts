@@ -1,12 +1,10 @@
 // Development outbox (DESIGN.md section 5): every message the server would send, newest first.
 // Registered only with DEV_OUTBOX=1 (config.devOutbox; `npm start` sets it for development) and
 // never in production: anyone who can reach it reads every code and reset link.
-import { desc, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
-import { outbox } from '../../db/schema';
 import { data, dateTime, exact, listOf, str } from '../../openapi/responses';
+import type { TypedRoutes } from '../typed';
 
-const devRoutes: FastifyPluginAsync = async (app) => {
+const devRoutes: TypedRoutes = async (app) => {
   app.get(
     '/outbox',
     {
@@ -35,25 +33,7 @@ const devRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
-      const { to } = request.query as { to?: string };
-      const rows = await app.deps.db
-        .select()
-        .from(outbox)
-        .where(to ? sql`lower(${outbox.recipient}) = ${to.toLowerCase()}` : undefined)
-        .orderBy(desc(outbox.createdAt))
-        .limit(200);
-      return {
-        data: rows.map((r) => ({
-          to: r.recipient,
-          subject: r.subject,
-          text: r.body,
-          html: r.html,
-          otp: r.otp,
-          createdAt: r.createdAt.toISOString(),
-        })),
-      };
-    },
+    async (request) => ({ data: await app.deps.mailer.outbox(request.query.to) }),
   );
 };
 export default devRoutes;

@@ -1,5 +1,6 @@
 // Claims: list, attach, quote, accept with a one-time code (exactly once), cancel.
 import type { FastifyRequest } from 'fastify';
+import { routeDefaults } from '../defaults';
 import type { TypedRoutes } from '../typed';
 import { claimsDomain } from '../../domain/claims';
 import { toClaimDto } from '../../repositories/claims';
@@ -22,23 +23,19 @@ const idParams = {
 const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
 
 const claimRoutes: TypedRoutes = async (app) => {
+  routeDefaults(app, { tags: ['claims'] });
   const { merchants } = app.deps;
   const claims = claimsDomain(app.deps);
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
 
-  app.get(
-    '/claims',
-    { schema: { tags: ['claims'], response: { 200: RESPONSES.claims } } },
-    async (request) => ({
-      data: (await claims.list(me(request))).map((r) => toClaimDto(r, merchants)),
-    }),
-  );
+  app.get('/claims', { schema: { response: { 200: RESPONSES.claims } } }, async (request) => ({
+    data: (await claims.list(me(request))).map((r) => toClaimDto(r, merchants)),
+  }));
 
   app.post(
     '/claims',
     {
       schema: {
-        tags: ['claims'],
         body: {
           type: 'object',
           properties: { claimId: { type: 'string', format: 'uuid' } },
@@ -57,7 +54,6 @@ const claimRoutes: TypedRoutes = async (app) => {
     '/claims/confirm',
     {
       schema: {
-        tags: ['claims'],
         body: {
           type: 'object',
           properties: { tokenId: { type: 'string', maxLength: 128 } },
@@ -77,7 +73,6 @@ const claimRoutes: TypedRoutes = async (app) => {
     '/claim/status',
     {
       schema: {
-        tags: ['claims'],
         querystring: {
           type: 'object',
           properties: { claimId: { type: 'string', format: 'uuid' } },
@@ -109,7 +104,6 @@ const claimRoutes: TypedRoutes = async (app) => {
     '/claims/:id/quote',
     {
       schema: {
-        tags: ['claims'],
         params: idParams,
         querystring: {
           type: 'object',
@@ -152,10 +146,7 @@ const claimRoutes: TypedRoutes = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const { targetCurrency, paymentMethodId } = request.query as {
-        targetCurrency: string;
-        paymentMethodId?: string;
-      };
+      const { targetCurrency, paymentMethodId } = request.query;
       return { data: await claims.quote(me(request), id, targetCurrency, paymentMethodId) };
     },
   );
@@ -165,7 +156,6 @@ const claimRoutes: TypedRoutes = async (app) => {
     {
       config: { rateLimit: app.limit(10, 'account') },
       schema: {
-        tags: ['claims'],
         params: idParams,
         body: {
           type: 'object',
@@ -182,11 +172,7 @@ const claimRoutes: TypedRoutes = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const { prefix, paymentMethodId, targetCurrency } = request.body as {
-        prefix?: string;
-        paymentMethodId: string;
-        targetCurrency?: string;
-      };
+      const { prefix, paymentMethodId, targetCurrency } = request.body;
       return claims.sendAcceptanceCode(
         me(request),
         id,
@@ -200,7 +186,6 @@ const claimRoutes: TypedRoutes = async (app) => {
     '/claims/:id/accept',
     {
       schema: {
-        tags: ['claims'],
         params: idParams,
         body: {
           type: 'object',
@@ -216,11 +201,7 @@ const claimRoutes: TypedRoutes = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const body = request.body as {
-        otp: string;
-        paymentMethodId: string;
-        targetCurrency?: string;
-      };
+      const body = request.body;
       const profileId = me(request);
       const { claim, acceptedNow } = await claims.accept(profileId, id, body);
       if (acceptedNow)
@@ -234,7 +215,7 @@ const claimRoutes: TypedRoutes = async (app) => {
 
   app.put(
     '/claims/:id/cancel',
-    { schema: { tags: ['claims'], params: idParams, response: { 200: RESPONSES.claim } } },
+    { schema: { params: idParams, response: { 200: RESPONSES.claim } } },
     async (request) => {
       const { id } = request.params;
       return { data: toClaimDto(await claims.cancel(me(request), id), merchants) };

@@ -5,9 +5,11 @@ import type { FastifyRequest } from 'fastify';
 import { guardiansDomain } from '../../domain/guardians';
 import { data, entity, exact, RESPONSES, uuid } from '../../openapi/responses';
 import { formDocumentation } from '../../openapi/form-schemas';
+import { routeDefaults } from '../defaults';
 import type { TypedRoutes } from '../typed';
 
 const guardianRoutes: TypedRoutes = async (app) => {
+  routeDefaults(app, { tags: ['guardians'] });
   const guardians = guardiansDomain(app.deps);
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
 
@@ -16,7 +18,6 @@ const guardianRoutes: TypedRoutes = async (app) => {
     {
       config: { rateLimit: app.limit(10, 'account') },
       schema: {
-        tags: ['guardians'],
         body: { type: 'object' },
         documentedBody: formDocumentation().form('guardian-invite', {
           replaces: {
@@ -36,7 +37,6 @@ const guardianRoutes: TypedRoutes = async (app) => {
     '/me/guardian/confirm-consent/:minorId',
     {
       schema: {
-        tags: ['guardians'],
         params: {
           type: 'object',
           properties: { minorId: { type: 'string', format: 'uuid' } },

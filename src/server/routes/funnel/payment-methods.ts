@@ -3,6 +3,7 @@
 // data is encrypted at rest and masked in every response; card numbers live only in the vault.
 // The rules are in domain/payout-methods; these routes parse, call it and answer.
 import type { FastifyRequest } from 'fastify';
+import { routeDefaults } from '../defaults';
 import type { TypedRoutes } from '../typed';
 import { ApiError } from '../../errors';
 import { payoutMethodsDomain } from '../../domain/payout-methods';
@@ -19,6 +20,7 @@ const idObject = {
 } as const;
 
 const paymentMethodRoutes: TypedRoutes = async (app) => {
+  routeDefaults(app, { tags: ['payout methods'] });
   const methods = payoutMethodsDomain(app.deps);
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
   const sessionOf = (request: FastifyRequest) => {
@@ -36,7 +38,7 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
   const oneMethod = { 200: RESPONSES.paymentMethod };
   const allMethods = { 200: RESPONSES.paymentMethods };
 
-  app.get('/', { schema: { tags: ['payout methods'], response: allMethods } }, async (request) => ({
+  app.get('/', { schema: { response: allMethods } }, async (request) => ({
     data: await methods.list(me(request)),
   }));
 
@@ -44,7 +46,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     '/available-types',
     {
       schema: {
-        tags: ['payout methods'],
         querystring: {
           type: 'object',
           properties: { claimID: { type: 'string', format: 'uuid' } },
@@ -77,7 +78,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     '/preferred',
     {
       schema: {
-        tags: ['payout methods'],
         body: idObject,
         response: allMethods,
       },
@@ -97,7 +97,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     {
       config: { rateLimit: app.limit(30, 'account') },
       schema: {
-        tags: ['payout methods'],
         body: {
           type: 'object',
           properties: { iban: { type: 'string', maxLength: 64 } },
@@ -128,7 +127,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     '/bank-accounts',
     {
       schema: {
-        tags: ['payout methods'],
         body: objectBody,
         documentedBody: docs.bankAccount(),
         response: oneMethod,
@@ -143,7 +141,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     '/bank-accounts/:id',
     {
       schema: {
-        tags: ['payout methods'],
         params: idObject,
         body: objectBody,
         description:
@@ -163,7 +160,7 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
 
   app.delete(
     '/bank-accounts/:id',
-    { schema: { tags: ['payout methods'], params: idObject, response: allMethods } },
+    { schema: { params: idObject, response: allMethods } },
     async (request) => {
       const { id } = request.params;
       return { data: await methods.removeBankAccount(me(request), id) };
@@ -176,7 +173,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     '/debit-card',
     {
       schema: {
-        tags: ['payout methods'],
         body: objectBody,
         documentedBody: docs.form('debit-card', PREFERRED),
         response: oneMethod,
@@ -189,7 +185,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     '/debit-card',
     {
       schema: {
-        tags: ['payout methods'],
         body: idObject,
       },
     },
@@ -201,7 +196,7 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
 
   app.delete(
     '/debit-card/:id',
-    { schema: { tags: ['payout methods'], params: idObject, response: allMethods } },
+    { schema: { params: idObject, response: allMethods } },
     async (request) => {
       const { id } = request.params;
       return { data: await methods.removeDebitCard(me(request), id) };
@@ -218,7 +213,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     {
       config: { rateLimit: app.limit(20, 'account') },
       schema: {
-        tags: ['payout methods'],
         summary: 'Where to send the person to connect PayPal (Log in with PayPal)',
         response: {
           200: data(
@@ -240,7 +234,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
       // ago, so a lapsed access window (the person took a while at PayPal) does not end it.
       config: { allowLapsedAccess: true, rateLimit: app.limit(20, 'account') },
       schema: {
-        tags: ['payout methods'],
         summary: "PayPal's return (the Return URL): adds the account, back to /paypal",
         description:
           'Redirects (303) to /paypal when the account was added, or to /paypal?error=<Name> ' +
@@ -273,11 +266,9 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     },
   );
 
-  app.delete(
-    '/paypal',
-    { schema: { tags: ['payout methods'], response: allMethods } },
-    async (request) => ({ data: await methods.removePaypal(me(request)) }),
-  );
+  app.delete('/paypal', { schema: { response: allMethods } }, async (request) => ({
+    data: await methods.removePaypal(me(request)),
+  }));
 
   // ---- Zelle ------------------------------------------------------------------------------------
 
@@ -286,7 +277,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     '/zelle',
     {
       schema: {
-        tags: ['payout methods'],
         body: objectBody,
         documentedBody: docs.form('zelle'),
         response: oneMethod,
@@ -296,7 +286,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
   );
 
   const zelleChange = {
-    tags: ['payout methods'],
     description: 'A changed token awaits its code again.',
     body: objectBody,
     documentedBody: docs.form('zelle'),
@@ -306,18 +295,15 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     data: await methods.changeZelle(me(request), request.body),
   }));
 
-  app.delete(
-    '/zelle',
-    { schema: { tags: ['payout methods'], response: allMethods } },
-    async (request) => ({ data: await methods.removeZelle(me(request)) }),
-  );
+  app.delete('/zelle', { schema: { response: allMethods } }, async (request) => ({
+    data: await methods.removeZelle(me(request)),
+  }));
 
   app.post(
     '/zelle/verify/otp',
     {
       config: { rateLimit: app.limit(10, 'account') },
       schema: {
-        tags: ['payout methods'],
         body: {
           type: 'object',
           properties: { otpPrefix: { type: 'string', pattern: '^\\d{4}$' } },
@@ -336,7 +322,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     {
       config: { rateLimit: app.limit(20, 'account') },
       schema: {
-        tags: ['payout methods'],
         body: { type: 'object', properties: { otp: { type: 'string' } }, required: ['otp'] },
         response: oneMethod,
       },
@@ -353,7 +338,6 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     '/physical-checks',
     {
       schema: {
-        tags: ['payout methods'],
         body: objectBody,
         documentedBody: docs.form('physical-check', PREFERRED),
         response: oneMethod,
@@ -364,10 +348,8 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
     }),
   );
 
-  app.delete(
-    '/physical-checks',
-    { schema: { tags: ['payout methods'], response: allMethods } },
-    async (request) => ({ data: await methods.removePhysicalCheck(me(request)) }),
-  );
+  app.delete('/physical-checks', { schema: { response: allMethods } }, async (request) => ({
+    data: await methods.removePhysicalCheck(me(request)),
+  }));
 };
 export default paymentMethodRoutes;

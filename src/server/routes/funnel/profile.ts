@@ -11,6 +11,7 @@ import { hostedCheckOpen, startProofing } from '../../domain/identity-proofing';
 import { formDocumentation } from '../../openapi/form-schemas';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 import { LOCALES } from '../../../core/i18n/messages';
+import { routeDefaults } from '../defaults';
 import type { TypedRoutes } from '../typed';
 
 /** What PATCH /me accepts: every field typed, every choice from its list, nothing else. */
@@ -101,6 +102,7 @@ const sessionProfileId = (request: FastifyRequest): string => request.session?.p
 const objectBody = { type: 'object' } as const;
 
 const profileRoutes: TypedRoutes = async (app) => {
+  routeDefaults(app, { tags: ['profile'] });
   const { db, identity, sealer, merchants } = app.deps;
   const registration = registrationDomain(app.deps);
   const profiles = profileDomain(app.deps);
@@ -111,7 +113,6 @@ const profileRoutes: TypedRoutes = async (app) => {
     {
       config: { public: true, rateLimit: app.limit(20) },
       schema: {
-        tags: ['profile'],
         summary: 'Register for a claim',
         body: objectBody,
         documentedBody: registerBody,
@@ -132,7 +133,6 @@ const profileRoutes: TypedRoutes = async (app) => {
     {
       config: { public: true, rateLimit: app.limit(20) },
       schema: {
-        tags: ['profile'],
         body: {
           type: 'object',
           properties: {
@@ -156,7 +156,7 @@ const profileRoutes: TypedRoutes = async (app) => {
   // may do: the portal routes on them (account-blocked page, access-code dialog).
   const readable = { beforeAccessCode: true, whileBlocked: true } as const;
 
-  const me200 = { tags: ['profile'], response: { 200: RESPONSES.profile } };
+  const me200 = { response: { 200: RESPONSES.profile } };
   app.get(
     '/me',
     { config: { ...readable, readsProfile: true }, schema: me200 },
@@ -169,7 +169,7 @@ const profileRoutes: TypedRoutes = async (app) => {
     '/me/status',
     {
       config: { ...readable, passive: true },
-      schema: { tags: ['profile'], response: { 200: RESPONSES.currentStatus } },
+      schema: { response: { 200: RESPONSES.currentStatus } },
     },
     async (request) => {
       const profileId = sessionProfileId(request);
@@ -182,7 +182,6 @@ const profileRoutes: TypedRoutes = async (app) => {
   );
 
   const patchSchema = {
-    tags: ['profile'],
     description:
       'The fields may also come wrapped in `data`. Person, company, addresses and phones are validated with the composed forms of the residency.',
     body: profilePatchBody,
@@ -205,7 +204,6 @@ const profileRoutes: TypedRoutes = async (app) => {
   // Deleting the account asks for the password again and is refused on hold or while a claim is
   // being paid (domain/account-deletion.ts, issue 29).
   const deleteSchema = {
-    tags: ['profile'],
     body: {
       type: 'object',
       additionalProperties: false,
@@ -231,7 +229,6 @@ const profileRoutes: TypedRoutes = async (app) => {
     '/me/phones/:id',
     {
       schema: {
-        tags: ['profile'],
         params: {
           type: 'object',
           properties: { id: { type: 'string', format: 'uuid' } },
@@ -253,7 +250,6 @@ const profileRoutes: TypedRoutes = async (app) => {
     {
       config: { rateLimit: app.limit(10, 'account'), beforeAccessCode: true },
       schema: {
-        tags: ['profile'],
         body: { type: 'object', properties: { prefix: { type: 'string', pattern: '^\\d{4}$' } } },
         response: { 200: RESPONSES.codeSent },
       },
@@ -269,7 +265,6 @@ const profileRoutes: TypedRoutes = async (app) => {
     {
       config: { rateLimit: app.limit(20, 'account'), beforeAccessCode: true },
       schema: {
-        tags: ['profile'],
         body: { type: 'object', properties: { otp: { type: 'string' } }, required: ['otp'] },
         response: { 200: RESPONSES.profileStatus },
       },
@@ -288,7 +283,6 @@ const profileRoutes: TypedRoutes = async (app) => {
     {
       config: { beforeAccessCode: true },
       schema: {
-        tags: ['profile'],
         body: { type: 'object', properties: { profileId: { type: 'string' } } },
         response: { 200: data(exact({ status: bool }), 'Whether this session entered the code.') },
       },

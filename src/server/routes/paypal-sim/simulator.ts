@@ -6,6 +6,7 @@
 // a key derived from the application key, so every process of a deployment accepts them.
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../typed';
 import type { PaypalSettings } from '../../config';
 import { createPaypalClient, PAYPAL_CALLBACK_PATH, type PaypalClient } from '../../services/paypal';
 
@@ -106,7 +107,7 @@ export function createPaypalSimulator(app: FastifyInstance, appKey: Buffer): Pay
     { simulated: true, fetch: send },
   );
 
-  const routes: FastifyPluginAsync = async (sim) => {
+  const routes: TypedRoutes = async (sim) => {
     const text = { type: 'string', maxLength: 2048 } as const;
     const authorizeQuery = {
       type: 'object',
@@ -118,24 +119,15 @@ export function createPaypalSimulator(app: FastifyInstance, appKey: Buffer): Pay
         state: text,
       },
     } as const;
-    type Authorize = {
-      client_id?: string;
-      response_type?: string;
-      redirect_uri?: string;
-      state?: string;
-      email?: string;
-      verified?: string;
-      cancel?: string;
-    };
     /** PayPal shows an error page, never a redirect, for an unknown client or return URL. */
-    const badClient = (q: Authorize): boolean =>
+    const badClient = (q: { client_id?: string; redirect_uri?: string }): boolean =>
       q.client_id !== PAYPAL_SIMULATOR_CLIENT_ID || q.redirect_uri !== PAYPAL_CALLBACK_PATH;
 
     sim.get(
       '/signin/authorize',
       { config: { public: true }, schema: { hide: true, querystring: authorizeQuery } },
       async (request, reply) => {
-        const q = request.query as Authorize;
+        const q = request.query;
         if (badClient(q) || q.response_type !== 'code')
           return reply.code(400).type('text/plain').send('invalid client_id or redirect_uri');
         const hidden = (['client_id', 'redirect_uri', 'state'] as const)
@@ -173,7 +165,7 @@ label.check{font-weight:400}button{margin-top:1.25rem;width:100%;padding:.7rem;b
         },
       },
       async (request, reply) => {
-        const form = request.body as Authorize;
+        const form = request.body;
         if (badClient(form))
           return reply.code(400).type('text/plain').send('invalid client_id or redirect_uri');
         const back = new URLSearchParams({ state: form.state ?? '' });
@@ -214,11 +206,7 @@ label.check{font-weight:400}button{margin-top:1.25rem;width:100%;padding:.7rem;b
         );
         if (given.length !== expected.length || !timingSafeEqual(given, expected))
           return reply.code(401).send({ error: 'invalid_client' });
-        const body = (request.body ?? {}) as {
-          grant_type?: string;
-          code?: string;
-          redirect_uri?: string;
-        };
+        const body = request.body ?? {};
         if (body.grant_type !== 'authorization_code')
           return reply.code(400).send({ error: 'unsupported_grant_type' });
         const code = body.code ?? '';

@@ -4,7 +4,7 @@
 // A published version's modules are built once at publication and stored (issue 29 point 3,
 // services/stored-validators.ts): a module request is one lookup by the version and the exact file
 // name of its URL, and anything not stored is a 404 with no work. Previews stay in memory.
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../typed';
 import { notFound } from '../../errors';
 import { VALIDATORS_PATH } from '../../services/published-validators';
 import { createStoredValidators } from '../../services/stored-validators';
@@ -16,7 +16,7 @@ export const servedVariant = exact(
   ['country', 'method', 'methodName'],
 );
 
-const validatorRoutes: FastifyPluginAsync = async (app) => {
+const validatorRoutes: TypedRoutes = async (app) => {
   const { rules, validatorModules: previews } = app;
   const stored = createStoredValidators(app.deps.db, rules, app.rulesChecks);
 
@@ -58,7 +58,7 @@ const validatorRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { scope, file } = request.params as { scope: string; file: string };
+      const { scope, file } = request.params;
       const source =
         scope === 'preview'
           ? previews.source(`${VALIDATORS_PATH}/preview/${file}`)
