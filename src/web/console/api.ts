@@ -91,6 +91,8 @@ export interface NewAuthenticator {
 export interface CountrySummary {
   country: string;
   name: string;
+  /** Whether the country has a rule file of its own now (else it follows a shared rule). */
+  file: boolean;
   publishedVersion: number | null;
   drafts: number;
   lastChange: { action: string; by: string; at: string } | null;
@@ -102,15 +104,27 @@ export type RuleFile = Record<string, unknown>;
 
 export interface CountryRulesNow {
   country: string;
+  /** The file's name, or the country's English name when it has no file. */
+  name: string;
   rulesVersion: number;
   publishedVersion: number | null;
-  rules: RuleFile;
+  /** Its own rule file; null: none (it follows `governedBy`). */
+  rules: RuleFile | null;
+  /** The rule file that governs the country: its own, `_default` or a shared rule listing it. */
+  governedBy: string;
 }
+
+/** The shapes a new country's file starts from (src/core/rules/country-templates.ts). */
+export const COUNTRY_TEMPLATES = ['iban', 'wire', 'clearing'] as const;
+export type CountryTemplate = (typeof COUNTRY_TEMPLATES)[number];
+export const isTemplate = (value: unknown): value is CountryTemplate =>
+  (COUNTRY_TEMPLATES as readonly unknown[]).includes(value);
 
 export interface VersionDetail extends VersionSummary {
   /** The country's version published now (null = its file): what an approval is given against. */
   publishedVersion: number | null;
-  rules: RuleFile;
+  /** Null: the version retires the country's file (or, as a seed, says it had none). */
+  rules: RuleFile | null;
   changes: RuleChange[];
   examples: ExampleResult[];
   problems: string[];
@@ -157,6 +171,12 @@ export const consoleApi = {
       rules,
       ...(baseVersion !== undefined ? { baseVersion } : {}),
     }),
+  /** A new country's file made from a template (not saved). */
+  template: (country: string, template: CountryTemplate) =>
+    call<RuleFile>('GET', `/countries/${country}/templates/${template}`),
+  /** A draft that retires the country's own file (back to the shared rules). */
+  retire: (country: string, baseVersion: number | null) =>
+    call<VersionSummary>('POST', `/countries/${country}/retirement`, { baseVersion }),
   preview: (country: string, rules: RuleFile) =>
     call<Preview>('POST', `/countries/${country}/preview`, { rules }),
   editorSchema: () => call<{ url: string }>('GET', '/editor-schema'),

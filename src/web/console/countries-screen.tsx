@@ -1,6 +1,9 @@
-// /console: every rule file with its status (GET /countries), each linking to its page.
+// /console: every rule file with its status (GET /countries), each linking to its page, and the
+// creation of a country that has no file of its own from a template (issue 33 point 2).
 import { Link } from 'react-router-dom';
+import { ISO_COUNTRIES } from '../components/schema-form/countries';
 import { consoleApi } from './api';
+import { TemplateChooser } from './template-chooser';
 import { LoadState } from './load-state';
 import { when } from './dates';
 import { texts } from './texts';
@@ -38,7 +41,13 @@ export function CountriesScreen() {
                     {c.name} <span className="console-code">{c.country}</span>
                   </Link>
                 </th>
-                <td>{c.publishedVersion === null ? T.files : `version ${c.publishedVersion}`}</td>
+                <td>
+                  {!c.file
+                    ? T.noFile
+                    : c.publishedVersion === null
+                      ? T.files
+                      : `version ${c.publishedVersion}`}
+                </td>
                 <td>{c.drafts || T.none}</td>
                 <td>
                   {c.lastChange
@@ -54,6 +63,17 @@ export function CountriesScreen() {
           </tbody>
         </table>
       )}
+      {state.status === 'ready' ? (
+        <section className="console-card" aria-labelledby="create-title">
+          <h2 id="create-title">{texts.create.heading}</h2>
+          <p className="console-lead">{texts.create.lead}</p>
+          <TemplateChooser
+            countries={ISO_COUNTRIES.filter(
+              (code) => !state.value.some((c) => c.country === code && c.file),
+            )}
+          />
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -1,14 +1,19 @@
-// A country's page: the rule editor (SchemaForm over the meta-schema), the live preview of the
-// draft's forms, the examples run against the draft, saving a draft, and the country's versions.
+// A country's page: the fields its file sets (added, removed, turned off), the rule editor
+// (SchemaForm over the meta-schema), the live preview of the draft's forms, the examples run
+// against the draft, saving a draft, retiring the file, and the country's versions. A country with
+// no file of its own offers the templates its file starts from (issue 33 point 2).
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { FormData } from '../components/schema-form';
 import {
   ConsoleApiError,
   consoleApi,
   type ApiFieldError,
   type CountryRulesNow,
+  isTemplate,
+  type CountryTemplate,
   type ExampleResult,
+  type RuleFile,
   type VersionSummary,
 } from './api';
 import { LoadState } from './load-state';
@@ -16,6 +21,9 @@ import { when } from './dates';
 import { useStaff } from './staff-context';
 import { useLoad } from './use-load';
 import { splitRuleFile, toRuleFile, type EditorSplit, type MessageTexts } from './editor-schema';
+import { FieldRulesPanel } from './field-rules-panel';
+import { structureKey, type RemovedField, type Structure } from './field-rules';
+import { TemplateChooser } from './template-chooser';
 import { MessagesPanel } from './messages-panel';
 import { missingKeys } from './missing-messages';
 import { FormatBuilderProvider } from './format-provider';
@@ -36,17 +44,24 @@ export function CountryScreen() {
   if (loaded.state.status !== 'ready')
     return <LoadState state={loaded.state} onRetry={loaded.reload} />;
   const [now, versions] = loaded.state.value;
+  if (now.rules === null)
+    return <NoFile key={now.country} now={now} versions={versions} onSaved={loaded.reload} />;
   return (
     <CountryEditor
       key={`${now.country}:${now.rulesVersion}`}
       now={now}
+      rules={now.rules}
       versions={versions}
       onSaved={loaded.reload}
     />
   );
 }
 
-function CountryEditor({
+/**
+ * A country with no file of its own: what it follows, the templates its own file may start from,
+ * and, with one chosen (`?template=`), the editor on the template's file.
+ */
+function NoFile({
   now,
   versions,
   onSaved,
@@ -55,15 +70,90 @@ function CountryEditor({
   versions: VersionSummary[];
   onSaved: () => void;
 }) {
+  const [params] = useSearchParams();
+  const template = params.get('template');
+  const heading = useFocusHeading();
+  if (isTemplate(template))
+    return (
+      <FromTemplate
+        key={template}
+        now={now}
+        template={template}
+        versions={versions}
+        onSaved={onSaved}
+      />
+    );
+  return (
+    <section aria-labelledby="country-title">
+      <p>
+        <Link to="/console">← {T.back}</Link>
+      </p>
+      <h1 id="country-title" ref={heading} tabIndex={-1}>
+        {T.heading(now.name, now.country)}
+      </h1>
+      <p className="console-lead">{texts.create.noFile(now.country, now.governedBy)}</p>
+      <section className="console-card" aria-labelledby="create-title">
+        <h2 id="create-title">{texts.create.heading}</h2>
+        <p className="console-lead">{texts.create.lead}</p>
+        <TemplateChooser country={now.country} />
+      </section>
+      <section className="console-card" aria-labelledby="versions-title">
+        <h2 id="versions-title">{T.versions}</h2>
+        <VersionsTable versions={versions} />
+      </section>
+    </section>
+  );
+}
+
+function FromTemplate({
+  now,
+  template,
+  versions,
+  onSaved,
+}: {
+  now: CountryRulesNow;
+  template: CountryTemplate;
+  versions: VersionSummary[];
+  onSaved: () => void;
+}) {
+  const made = useLoad(() => consoleApi.template(now.country, template), [now.country, template]);
+  if (made.state.status !== 'ready') return <LoadState state={made.state} onRetry={made.reload} />;
+  return (
+    <CountryEditor
+      now={now}
+      rules={made.state.value}
+      versions={versions}
+      onSaved={onSaved}
+      creating
+    />
+  );
+}
+
+function CountryEditor({
+  now,
+  rules,
+  versions,
+  onSaved,
+  creating = false,
+}: {
+  now: CountryRulesNow;
+  /** The rules the editor starts from: the country's file, or a template's for a new one. */
+  rules: RuleFile;
+  versions: VersionSummary[];
+  onSaved: () => void;
+  creating?: boolean;
+}) {
   const { handleError } = useStaff();
   const heading = useFocusHeading();
-  const [start] = useState<EditorSplit>(() => splitRuleFile(now.rules));
+  const [start] = useState<EditorSplit>(() => splitRuleFile(rules));
   const [form, setForm] = useState<FormData>(start.form);
+  // Fields turned off (`false`): kept aside from the form, changed in the field rules panel.
+  const [removed, setRemoved] = useState<RemovedField[]>(start.aside.removed);
   const [examples, setExamples] = useState<unknown[]>(() =>
-    Array.isArray(now.rules.examples) ? now.rules.examples : [],
+    Array.isArray(rules.examples) ? rules.examples : [],
   );
   const [messages, setMessages] = useState<MessageTexts>(
-    () => (now.rules.translations as MessageTexts | undefined) ?? {},
+    () => (rules.translations as MessageTexts | undefined) ?? {},
   );
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<{
@@ -73,9 +163,14 @@ function CountryEditor({
   const [saved, setSaved] = useState<number | null>(null);
 
   const complete = useCallback(
-    (data: FormData) => toRuleFile(data, start.aside, examples, messages),
-    [start, examples, messages],
+    (data: FormData) => toRuleFile(data, { ...start.aside, removed }, examples, messages),
+    [start, removed, examples, messages],
   );
+  const structure: Structure = { form, removed };
+  const changeStructure = (next: Structure) => {
+    setForm(next.form);
+    setRemoved(next.removed);
+  };
   const ruleFile = useMemo(() => complete(form), [complete, form]);
   const preview = usePreview(now.country, ruleFile);
 
@@ -102,7 +197,7 @@ function CountryEditor({
 
   const keep = (example: RuleExample) => setExamples((all) => [...all, example]);
   const removeExample = (index: number) => setExamples((all) => all.filter((_, i) => i !== index));
-  const name = typeof now.rules.name === 'string' ? now.rules.name : now.country;
+  const name = typeof rules.name === 'string' ? rules.name : now.name;
 
   return (
     <section aria-labelledby="country-title">
@@ -113,9 +208,11 @@ function CountryEditor({
         {T.heading(name, now.country)}
       </h1>
       <p className="console-lead">
-        {now.publishedVersion === null
-          ? texts.countryStatus.fileOnly
-          : texts.countryStatus.published(now.publishedVersion)}{' '}
+        {creating
+          ? texts.create.newFile(now.country, now.governedBy)
+          : now.publishedVersion === null
+            ? texts.countryStatus.fileOnly
+            : texts.countryStatus.published(now.publishedVersion)}{' '}
         {texts.countryStatus.rulesVersion(now.rulesVersion)}
       </p>
       {saved !== null ? (
@@ -127,12 +224,15 @@ function CountryEditor({
         <section className="console-card" aria-labelledby="editor-title">
           <h2 id="editor-title">{T.editor}</h2>
           <p className="console-lead">{T.editorLead}</p>
-          {start.aside.removed.length ? (
-            <p className="console-note">
-              {T.removedFields}{' '}
-              {start.aside.removed.map((r) => `${r.path.join(' › ')} › ${r.name}`).join(', ')}
-            </p>
-          ) : null}
+          <section aria-labelledby="field-rules-title">
+            <h3 id="field-rules-title">{texts.fieldRules.heading}</h3>
+            <FieldRulesPanel
+              structure={structure}
+              shared={now.country.startsWith('_')}
+              onChange={changeStructure}
+              disabled={saving}
+            />
+          </section>
           {/* The format builders check their samples in the preview's compiled forms. */}
           <FormatBuilderProvider
             country={now.country}
@@ -141,6 +241,8 @@ function CountryEditor({
             preview={preview}
           >
             <RuleEditor
+              // A field added, removed or turned off changes the form's shape: it opens again.
+              key={structureKey(structure)}
               form={form}
               complete={complete}
               onChange={setForm}
@@ -177,10 +279,66 @@ function CountryEditor({
           onRemove={removeExample}
         />
       </section>
+      {!creating && /^[A-Z]{2}$/.test(now.country) ? (
+        <RetireCard country={now.country} baseVersion={now.publishedVersion} onSaved={onSaved} />
+      ) : null}
       <section className="console-card" aria-labelledby="versions-title">
         <h2 id="versions-title">{T.versions}</h2>
         <VersionsTable versions={versions} />
       </section>
+    </section>
+  );
+}
+
+/** Retiring the country's own file: a draft that, once published, leaves it to the shared rules. */
+function RetireCard({
+  country,
+  baseVersion,
+  onSaved,
+}: {
+  country: string;
+  baseVersion: number | null;
+  onSaved: () => void;
+}) {
+  const { handleError } = useStaff();
+  const [state, setState] = useState<
+    | { status: 'idle' | 'saving' }
+    | { status: 'saved'; id: number }
+    | { status: 'refused'; message: string }
+  >({ status: 'idle' });
+  const retire = async () => {
+    setState({ status: 'saving' });
+    try {
+      const version = await consoleApi.retire(country, baseVersion);
+      setState({ status: 'saved', id: version.id });
+      onSaved();
+    } catch (error) {
+      setState({ status: 'refused', message: handleError(error) });
+    }
+  };
+  const R = texts.retire;
+  return (
+    <section className="console-card" aria-labelledby="retire-title">
+      <h2 id="retire-title">{R.heading}</h2>
+      <p className="console-lead">{R.lead(country)}</p>
+      {state.status === 'saved' ? (
+        <p className="console-alert console-alert--ok" role="status">
+          {R.saved(state.id)}
+        </p>
+      ) : null}
+      {state.status === 'refused' ? (
+        <p className="console-alert console-alert--error" role="alert">
+          <strong>{texts.version.refused}</strong> {state.message}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={state.status === 'saving'}
+        onClick={() => void retire()}
+      >
+        {state.status === 'saving' ? R.saving : R.button}
+      </button>
     </section>
   );
 }

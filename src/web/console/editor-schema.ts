@@ -29,8 +29,9 @@ export function editorSchema(file: Node = metaSchema as Node): JsonSchema {
     if (!isNode(node)) return node;
     const choices = (node.oneOf ?? node.anyOf) as unknown[] | undefined;
     if (choices) {
-      // `false | rule` edits as the rule (a removed field is kept aside); other choices (iban:
-      // true or a list of countries) are left to the JSON view and the server's checks.
+      // `false | rule` edits as the rule (a removed field is kept aside, turned off and on in the
+      // field rules panel); other choices (iban: true or a list of countries) are set by the
+      // format builder's checks (format-checks.ts), beside the form.
       const kept = choices.filter((c) => !(isNode(c) && c.const === false));
       if (kept.length !== 1 || node.type) return undefined;
       return simplify(kept[0]);

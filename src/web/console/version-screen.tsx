@@ -18,7 +18,7 @@ const T = texts.version;
 /** What an example expects, with the field and check a failing one names (from the rule file). */
 function expectedOf(rules: VersionDetail['rules'], index: number, expected: 'pass' | 'fail') {
   if (expected === 'pass') return texts.country.pass;
-  const examples = Array.isArray(rules.examples) ? (rules.examples as unknown[]) : [];
+  const examples = Array.isArray(rules?.examples) ? (rules.examples as unknown[]) : [];
   const errors = (examples[index] as { errors?: { path: string; keyword: string }[] } | undefined)
     ?.errors;
   return errors?.length

@@ -16,6 +16,7 @@ const countries = [
   {
     country: 'GB',
     name: 'United Kingdom',
+    file: true,
     publishedVersion: 4,
     drafts: 1,
     lastChange: { action: 'publish', by: 'bo@example.com', at: '2026-11-25T10:00:00.000Z' },

@@ -81,6 +81,7 @@ export const de: ConsoleTexts = {
     drafts: 'Entwürfe',
     lastChange: 'Letzte Änderung',
     files: 'keine (die Datei)',
+    noFile: 'keine (folgt den gemeinsamen Regeln)',
     none: 'keine',
   },
   country: {
@@ -225,6 +226,55 @@ export const de: ConsoleTexts = {
     published: (version: number) => `Veröffentlichte Version ${version}.`,
     rulesVersion: (version: number) => `Regelstand in Gebrauch: ${version}.`,
   },
+  fieldRules: {
+    heading: 'Felder, die die Datei festlegt',
+    lead: 'Fügen Sie für jedes Feld eines Formulars eine Regel hinzu, entfernen Sie eine Regel oder schalten Sie ein Feld ab (das Formular fragt es nicht mehr ab). Was die Datei nicht festlegt, kommt aus den gemeinsamen Regeln, denen sie folgt.',
+    sections: {
+      address: 'Adressformular',
+      bankAccount: 'Bankkontoformular',
+      identity: 'Identitätsnummern (Personenprofil)',
+    },
+    methodMap: (form: string, method: string) => `${form}, nur ${method}`,
+    hasRule: 'Regel',
+    off: 'abgeschaltet',
+    none: 'Die Datei legt kein Feld dieses Formulars fest.',
+    otherField: (form: string) => `Weiteres Feld: ${form}`,
+    addRule: 'Regel hinzufügen',
+    removeRule: 'Regel entfernen',
+    turnOff: 'Abschalten',
+    turnOn: 'Wieder einschalten',
+  },
+  create: {
+    heading: 'Ein Land anlegen',
+    lead: 'Ein Land ohne eigene Datei folgt den gemeinsamen Regeln (der allgemeinen Regel oder, für ein Land des IBAN-Registers, der IBAN-Regel). Beginnen Sie seine eigene Datei mit einer Vorlage; der Entwurf wird geprüft, begutachtet und veröffentlicht wie jeder andere.',
+    country: 'Land ohne Datei',
+    template: 'Vorlage',
+    templates: {
+      iban: 'IBAN-Land',
+      wire: 'Nur SWIFT-Überweisung',
+      clearing: 'Nationale Clearingnummer',
+    },
+    templateHints: {
+      iban: 'Eine IBAN des Landes mit dem BIC der Bank (erweitert die gemeinsame IBAN-Regel).',
+      wire: 'Eine Kontonummer und der BIC der Bank, für eine Auslandsüberweisung.',
+      clearing: 'Die nationale Clearingnummer (der Bank oder Filiale) mit einer Kontonummer.',
+    },
+    open: 'Im Editor öffnen',
+    noFile: (code: string, governedBy: string) =>
+      `${code} hat keine eigene Regeldatei: es folgt ${governedBy}.`,
+    newFile: (code: string, governedBy: string) =>
+      `Eine neue Regeldatei für ${code}, aus einer Vorlage. Bis sie veröffentlicht ist, folgt ${code} ${governedBy}.`,
+    loading: 'Die Datei wird aus der Vorlage erstellt',
+  },
+  retire: {
+    heading: 'Die Datei dieses Landes zurückziehen',
+    lead: (code: string) =>
+      `Nach der Veröffentlichung folgt ${code} wieder den gemeinsamen Regeln (der allgemeinen Regel oder einer gemeinsamen Regel, die es nennt). Das Zurückziehen ist ein Entwurf: Eine freigebende Person prüft und veröffentlicht ihn, und das Wiederherstellen einer Version mit der Datei bringt sie zurück.`,
+    button: 'Datei zurückziehen',
+    saving: 'Wird gespeichert…',
+    saved: (id: number) =>
+      `Als Entwurf Version ${id} gespeichert: Er zieht die Datei zurück. Als Nächstes prüft ihn eine freigebende Person.`,
+  },
   editorLabels: {
     country: 'Regeldatei (Ländercode)',
     name: 'Name des Landes',
@@ -340,6 +390,7 @@ export const de: ConsoleTexts = {
     'draft.save': 'Entwurf gespeichert',
     'draft.refused': 'Entwurf abgelehnt',
     'draft.restore': 'als Entwurf wiederhergestellt',
+    'draft.retire': 'Zurückziehen als Entwurf gespeichert',
     'draft.approve': 'freigegeben',
     'draft.send-back': 'zurückgesendet',
   },

@@ -84,6 +84,7 @@ export const en = {
     drafts: 'Drafts',
     lastChange: 'Last change',
     files: 'none (the file)',
+    noFile: 'none (follows the shared rules)',
     none: 'none',
   },
   country: {
@@ -217,6 +218,58 @@ export const en = {
     published: (version: number) => `Published version ${version}.`,
     rulesVersion: (version: number) => `Rules version in use: ${version}.`,
   },
+  /** Which fields a rule file sets, per form (field-rules-panel.tsx). */
+  fieldRules: {
+    heading: 'Fields the file sets',
+    lead: 'Add a rule for any field of a form, remove a rule, or turn a field off (the form no longer asks it). What the file does not set comes from the shared rules it follows.',
+    sections: {
+      address: 'Address form',
+      bankAccount: 'Bank account form',
+      identity: 'Identity numbers (person profile)',
+    },
+    methodMap: (form: string, method: string) => `${form}, ${method} only`,
+    hasRule: 'rule',
+    off: 'turned off',
+    none: 'The file sets no field of this form.',
+    otherField: (form: string) => `Another field of the ${form.toLowerCase()}`,
+    addRule: 'Add rule',
+    removeRule: 'Remove rule',
+    turnOff: 'Turn off',
+    turnOn: 'Turn on again',
+  },
+  /** A country that has no file of its own, made from a template. */
+  create: {
+    heading: 'Create a country',
+    lead: 'A country without a file of its own follows the shared rules (the generic rule, or the IBAN rule for a country of the IBAN registry). Start its own file from a template; the draft is checked, reviewed and published like any other.',
+    country: 'Country without a file',
+    template: 'Template',
+    templates: {
+      iban: 'IBAN country',
+      wire: 'SWIFT-only wire',
+      clearing: 'National clearing code',
+    },
+    templateHints: {
+      iban: 'An IBAN of the country with the bank’s BIC (extends the shared IBAN rule).',
+      wire: 'An account number and the bank’s BIC, for an international wire.',
+      clearing: 'The national clearing (bank or branch) code with an account number.',
+    },
+    open: 'Open in the editor',
+    noFile: (code: string, governedBy: string) =>
+      `${code} has no rule file of its own: it follows ${governedBy}.`,
+    newFile: (code: string, governedBy: string) =>
+      `A new rule file for ${code}, made from a template. Until it is published, ${code} follows ${governedBy}.`,
+    loading: 'Making the file from the template',
+  },
+  /** Retiring a country's own file (back to the shared rules). */
+  retire: {
+    heading: 'Retire this country’s file',
+    lead: (code: string) =>
+      `Once published, ${code} follows the shared rules again (the generic rule, or a shared rule that lists it). The retirement is a draft: an approver reviews and publishes it, and restoring a version with the file brings it back.`,
+    button: 'Retire the file',
+    saving: 'Saving…',
+    saved: (id: number) =>
+      `Saved as draft version ${id}: it retires the file. An approver reviews it next.`,
+  },
   /** The rule editor's names of the rule file's parts (the field names keep the portal's labels). */
   editorLabels: {
     country: 'Rule file (country code)',
@@ -336,6 +389,7 @@ export const en = {
     'draft.save': 'draft saved',
     'draft.refused': 'draft refused',
     'draft.restore': 'restore drafted',
+    'draft.retire': 'retirement drafted',
     'draft.approve': 'approved',
     'draft.send-back': 'sent back',
   } as Record<string, string>,

@@ -81,6 +81,7 @@ export const es: ConsoleTexts = {
     drafts: 'Borradores',
     lastChange: 'Último cambio',
     files: 'ninguna (el archivo)',
+    noFile: 'ninguno (sigue las reglas compartidas)',
     none: 'ninguno',
   },
   country: {
@@ -222,6 +223,56 @@ export const es: ConsoleTexts = {
     published: (version: number) => `Versión publicada ${version}.`,
     rulesVersion: (version: number) => `Versión de reglas en uso: ${version}.`,
   },
+  fieldRules: {
+    heading: 'Campos que fija el archivo',
+    lead: 'Añada una regla para cualquier campo de un formulario, quite una regla o desactive un campo (el formulario deja de pedirlo). Lo que el archivo no fija viene de las reglas compartidas que sigue.',
+    sections: {
+      address: 'Formulario de dirección',
+      bankAccount: 'Formulario de cuenta bancaria',
+      identity: 'Números de identidad (perfil de persona)',
+    },
+    methodMap: (form: string, method: string) => `${form}, solo ${method}`,
+    hasRule: 'regla',
+    off: 'desactivado',
+    none: 'El archivo no fija ningún campo de este formulario.',
+    otherField: (form: string) => `Otro campo del ${form.toLowerCase()}`,
+    addRule: 'Añadir regla',
+    removeRule: 'Quitar regla',
+    turnOff: 'Desactivar',
+    turnOn: 'Volver a activar',
+  },
+  create: {
+    heading: 'Crear un país',
+    lead: 'Un país sin archivo propio sigue las reglas compartidas (la regla genérica, o la regla IBAN para un país del registro IBAN). Cree su propio archivo a partir de una plantilla; el borrador se comprueba, se revisa y se publica como cualquier otro.',
+    country: 'País sin archivo',
+    template: 'Plantilla',
+    templates: {
+      iban: 'País IBAN',
+      wire: 'Solo transferencia SWIFT',
+      clearing: 'Código de compensación nacional',
+    },
+    templateHints: {
+      iban: 'Un IBAN del país con el BIC del banco (amplía la regla IBAN compartida).',
+      wire: 'Un número de cuenta y el BIC del banco, para una transferencia internacional.',
+      clearing:
+        'El código de compensación nacional (del banco o la sucursal) con un número de cuenta.',
+    },
+    open: 'Abrir en el editor',
+    noFile: (code: string, governedBy: string) =>
+      `${code} no tiene archivo de reglas propio: sigue ${governedBy}.`,
+    newFile: (code: string, governedBy: string) =>
+      `Un archivo de reglas nuevo para ${code}, hecho con una plantilla. Hasta que se publique, ${code} sigue ${governedBy}.`,
+    loading: 'Creando el archivo a partir de la plantilla',
+  },
+  retire: {
+    heading: 'Retirar el archivo de este país',
+    lead: (code: string) =>
+      `Una vez publicado, ${code} vuelve a seguir las reglas compartidas (la regla genérica, o una regla compartida que lo incluya). La retirada es un borrador: un aprobador lo revisa y lo publica, y restaurar una versión con el archivo lo recupera.`,
+    button: 'Retirar el archivo',
+    saving: 'Guardando…',
+    saved: (id: number) =>
+      `Guardado como borrador, versión ${id}: retira el archivo. Ahora lo revisa un aprobador.`,
+  },
   editorLabels: {
     country: 'Archivo de reglas (código de país)',
     name: 'Nombre del país',
@@ -337,6 +388,7 @@ export const es: ConsoleTexts = {
     'draft.save': 'borrador guardado',
     'draft.refused': 'borrador rechazado',
     'draft.restore': 'restaurado como borrador',
+    'draft.retire': 'retirada en borrador',
     'draft.approve': 'aprobado',
     'draft.send-back': 'devuelto',
   },

@@ -82,6 +82,7 @@ export const fr: ConsoleTexts = {
     drafts: 'Brouillons',
     lastChange: 'Dernière modification',
     files: 'aucune (le fichier)',
+    noFile: 'aucun (suit les règles partagées)',
     none: 'aucun',
   },
   country: {
@@ -222,6 +223,56 @@ export const fr: ConsoleTexts = {
     published: (version: number) => `Version publiée : ${version}.`,
     rulesVersion: (version: number) => `Version des règles en service : ${version}.`,
   },
+  fieldRules: {
+    heading: 'Champs que fixe le fichier',
+    lead: 'Ajoutez une règle pour n’importe quel champ d’un formulaire, retirez une règle ou désactivez un champ (le formulaire ne le demande plus). Ce que le fichier ne fixe pas vient des règles partagées qu’il suit.',
+    sections: {
+      address: 'Formulaire d’adresse',
+      bankAccount: 'Formulaire de compte bancaire',
+      identity: 'Numéros d’identité (profil de personne)',
+    },
+    methodMap: (form: string, method: string) => `${form}, ${method} seulement`,
+    hasRule: 'règle',
+    off: 'désactivé',
+    none: 'Le fichier ne fixe aucun champ de ce formulaire.',
+    otherField: (form: string) => `Un autre champ du ${form.toLowerCase()}`,
+    addRule: 'Ajouter la règle',
+    removeRule: 'Retirer la règle',
+    turnOff: 'Désactiver',
+    turnOn: 'Réactiver',
+  },
+  create: {
+    heading: 'Créer un pays',
+    lead: 'Un pays sans fichier propre suit les règles partagées (la règle générique, ou la règle IBAN pour un pays du registre IBAN). Commencez son propre fichier à partir d’un modèle ; le brouillon est vérifié, relu et publié comme tout autre.',
+    country: 'Pays sans fichier',
+    template: 'Modèle',
+    templates: {
+      iban: 'Pays IBAN',
+      wire: 'Virement SWIFT seulement',
+      clearing: 'Code de compensation national',
+    },
+    templateHints: {
+      iban: 'Un IBAN du pays avec le BIC de la banque (étend la règle IBAN partagée).',
+      wire: 'Un numéro de compte et le BIC de la banque, pour un virement international.',
+      clearing:
+        'Le code de compensation national (de la banque ou de l’agence) avec un numéro de compte.',
+    },
+    open: 'Ouvrir dans l’éditeur',
+    noFile: (code: string, governedBy: string) =>
+      `${code} n’a pas de fichier de règles propre : il suit ${governedBy}.`,
+    newFile: (code: string, governedBy: string) =>
+      `Un nouveau fichier de règles pour ${code}, fait à partir d’un modèle. Tant qu’il n’est pas publié, ${code} suit ${governedBy}.`,
+    loading: 'Création du fichier à partir du modèle',
+  },
+  retire: {
+    heading: 'Retirer le fichier de ce pays',
+    lead: (code: string) =>
+      `Une fois publié, ${code} suit de nouveau les règles partagées (la règle générique, ou une règle partagée qui le cite). Le retrait est un brouillon : un approbateur le relit et le publie, et restaurer une version avec le fichier le ramène.`,
+    button: 'Retirer le fichier',
+    saving: 'Enregistrement…',
+    saved: (id: number) =>
+      `Enregistré comme brouillon, version ${id} : il retire le fichier. Un approbateur le relit ensuite.`,
+  },
   editorLabels: {
     country: 'Fichier de règles (code pays)',
     name: 'Nom du pays',
@@ -337,6 +388,7 @@ export const fr: ConsoleTexts = {
     'draft.save': 'brouillon enregistré',
     'draft.refused': 'brouillon refusé',
     'draft.restore': 'restaurée en brouillon',
+    'draft.retire': 'retrait en brouillon',
     'draft.approve': 'approuvée',
     'draft.send-back': 'renvoyée',
   },

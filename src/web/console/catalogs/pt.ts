@@ -81,6 +81,7 @@ export const pt: ConsoleTexts = {
     drafts: 'Rascunhos',
     lastChange: 'Última alteração',
     files: 'nenhuma (o arquivo)',
+    noFile: 'nenhum (segue as regras compartilhadas)',
     none: 'nenhum',
   },
   country: {
@@ -220,6 +221,55 @@ export const pt: ConsoleTexts = {
     published: (version: number) => `Versão publicada ${version}.`,
     rulesVersion: (version: number) => `Versão das regras em uso: ${version}.`,
   },
+  fieldRules: {
+    heading: 'Campos que o arquivo define',
+    lead: 'Adicione uma regra para qualquer campo de um formulário, remova uma regra ou desative um campo (o formulário deixa de pedi-lo). O que o arquivo não define vem das regras compartilhadas que ele segue.',
+    sections: {
+      address: 'Formulário de endereço',
+      bankAccount: 'Formulário de conta bancária',
+      identity: 'Números de identidade (perfil de pessoa)',
+    },
+    methodMap: (form: string, method: string) => `${form}, só ${method}`,
+    hasRule: 'regra',
+    off: 'desativado',
+    none: 'O arquivo não define nenhum campo deste formulário.',
+    otherField: (form: string) => `Outro campo do ${form.toLowerCase()}`,
+    addRule: 'Adicionar regra',
+    removeRule: 'Remover regra',
+    turnOff: 'Desativar',
+    turnOn: 'Reativar',
+  },
+  create: {
+    heading: 'Criar um país',
+    lead: 'Um país sem arquivo próprio segue as regras compartilhadas (a regra genérica, ou a regra IBAN para um país do registro IBAN). Comece o arquivo próprio a partir de um modelo; o rascunho é verificado, revisado e publicado como qualquer outro.',
+    country: 'País sem arquivo',
+    template: 'Modelo',
+    templates: {
+      iban: 'País IBAN',
+      wire: 'Só transferência SWIFT',
+      clearing: 'Código de compensação nacional',
+    },
+    templateHints: {
+      iban: 'Um IBAN do país com o BIC do banco (estende a regra IBAN compartilhada).',
+      wire: 'Um número de conta e o BIC do banco, para uma transferência internacional.',
+      clearing: 'O código de compensação nacional (do banco ou da agência) com um número de conta.',
+    },
+    open: 'Abrir no editor',
+    noFile: (code: string, governedBy: string) =>
+      `${code} não tem arquivo de regras próprio: segue ${governedBy}.`,
+    newFile: (code: string, governedBy: string) =>
+      `Um arquivo de regras novo para ${code}, feito a partir de um modelo. Até ser publicado, ${code} segue ${governedBy}.`,
+    loading: 'Criando o arquivo a partir do modelo',
+  },
+  retire: {
+    heading: 'Retirar o arquivo deste país',
+    lead: (code: string) =>
+      `Depois de publicado, ${code} volta a seguir as regras compartilhadas (a regra genérica, ou uma regra compartilhada que o liste). A retirada é um rascunho: um aprovador o revisa e publica, e restaurar uma versão com o arquivo o traz de volta.`,
+    button: 'Retirar o arquivo',
+    saving: 'Salvando…',
+    saved: (id: number) =>
+      `Salvo como rascunho, versão ${id}: retira o arquivo. Um aprovador o revisa em seguida.`,
+  },
   editorLabels: {
     country: 'Arquivo de regras (código do país)',
     name: 'Nome do país',
@@ -335,6 +385,7 @@ export const pt: ConsoleTexts = {
     'draft.save': 'rascunho salvo',
     'draft.refused': 'rascunho recusado',
     'draft.restore': 'restaurada como rascunho',
+    'draft.retire': 'retirada em rascunho',
     'draft.approve': 'aprovada',
     'draft.send-back': 'devolvida',
   },
