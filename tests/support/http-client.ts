@@ -1,6 +1,7 @@
 // A recipient's browser over real HTTP, for the e2e tests, the bench and the soak: a cookie jar,
 // the CSRF header on writes (XSRF-TOKEN echoed in x-csrf-token, as the portal does) and the login
 // page's form post. Written once; each caller adds what only it needs.
+import { CookieJar } from './cookie-jar';
 import { PASSWORD } from './journeys';
 
 type Json = Record<string, unknown>;
@@ -12,24 +13,16 @@ export interface Answer<T> {
 }
 
 export class HttpClient {
-  readonly cookies = new Map<string, string>();
+  readonly cookies = new CookieJar();
   /** Mutable: a client of several processes (scripts/soak) sends each call to another one. */
   constructor(public origin: string) {}
 
   remember(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = /max-age=0\b/i.test(header) || /expires=Thu, 01 Jan 1970/i.test(header);
-      if (!value || expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.cookies.remember(response.headers.getSetCookie());
   }
 
   cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return this.cookies.header();
   }
 
   csrfToken(): string {

@@ -15,6 +15,7 @@ import {
   type OutboxMessage,
 } from '../../support/journeys';
 import { injectTransport } from '../../support/transport';
+import { CookieJar } from '../../support/cookie-jar';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789-abcdefghij';
 export { PASSWORD } from '../../support/journeys';
@@ -79,18 +80,14 @@ export interface ApiResponse<T = unknown> {
 
 /** A browser: keeps cookies and sends the CSRF header on writes, as the portal does. */
 export class Browser {
-  private cookies = new Map<string, string>();
+  private readonly cookies = new CookieJar();
   constructor(
     readonly app: FastifyInstance,
     private readonly host = 'localhost',
   ) {}
 
   private remember(response: LightMyRequestResponse): void {
-    for (const c of response.cookies) {
-      if (c.value === '' || (c.expires && new Date(c.expires).getTime() < Date.now()))
-        this.cookies.delete(c.name);
-      else this.cookies.set(c.name, c.value);
-    }
+    this.cookies.remember(response.headers['set-cookie']);
   }
 
   cookie(name: string): string | undefined {
@@ -109,7 +106,7 @@ export class Browser {
       url,
       headers: {
         host: this.host,
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        cookie: this.cookies.header(),
         ...(csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
         ...headers,
       },
@@ -142,7 +139,7 @@ export class Browser {
         // The login page's own origin, as a browser posting its form sends it (login CSRF).
         origin: `http://${this.host}`,
         'content-type': 'application/x-www-form-urlencoded',
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        cookie: this.cookies.header(),
       },
       payload: new URLSearchParams({ email, password, state }).toString(),
     });

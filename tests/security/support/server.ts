@@ -19,6 +19,7 @@ import {
   type OutboxMessage,
 } from '../../support/journeys';
 import { httpTransport } from '../../support/transport';
+import { CookieJar } from '../../support/cookie-jar';
 
 export { DATABASE_KINDS } from '../../api/support/databases';
 export const ADMIN_KEY = 'security-admin-key-0123456789-abcdef';
@@ -152,7 +153,7 @@ export function rawSocket(
 
 /** A browser over real HTTP: keeps cookies, sends the CSRF header on writes as the portal does. */
 export class HttpBrowser {
-  private cookies = new Map<string, string>();
+  private readonly cookies = new CookieJar();
   constructor(
     private readonly server: Pick<LiveServer, 'port'>,
     readonly host = 'localhost',
@@ -174,26 +175,11 @@ export class HttpBrowser {
   }
 
   private remember(setCookie: string | string[] | undefined): void {
-    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
-      const [pair, ...attributes] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = decodeURIComponent(pair!.slice(eq + 1).trim());
-      const expires = attributes.find((a) => /^\s*expires=/i.test(a));
-      const maxAge = attributes.find((a) => /^\s*max-age=/i.test(a));
-      const gone =
-        value === '' ||
-        (expires && new Date(expires.split('=')[1]!).getTime() < Date.now()) ||
-        (maxAge && Number(maxAge.split('=')[1]) <= 0);
-      if (gone) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.cookies.remember(setCookie);
   }
 
   private cookieHeader(): Record<string, string> {
-    return this.cookies.size
-      ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
-      : {};
+    return this.cookies.size ? { cookie: this.cookies.header() } : {};
   }
 
   async request(
