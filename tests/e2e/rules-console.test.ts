@@ -13,19 +13,18 @@
 // GB is restored in afterAll whatever happens, so the other files never see the tightened rule.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { URI, type TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { activatedUser, baseUrl, uniqueEmail, type ApiClient } from './support/api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { activatedUser, baseUrl, type ApiClient } from './support/api';
 import { seriousViolations } from './support/axe';
 import { browserForFile, signInThroughPortal } from './support/browser';
 import { REPO_ROOT } from './support/constants';
+import { createStaff, signInToConsole, STAFF_PASSWORD, type Staff } from './support/console';
 import { field, named, see, textsOf } from './support/ui';
 
 const { newPage } = browserForFile();
 const t = textsOf('en');
 const CONSOLE = '/master/console/v1';
-const STAFF_PASSWORD = 'Quiet-harbour-2041';
 const TIGHTER = '^[0-8]\\d{5}$';
 const REFUSED = { sortCode: '938611', accountNumber: '07806039' };
 const MESSAGE_KEY = 'sortCode.gbNoNine';
@@ -43,48 +42,6 @@ const gbFile = () =>
     string,
     unknown
   >;
-
-interface Staff {
-  email: string;
-  totp: TOTP;
-}
-
-async function createStaff(role: 'editor' | 'approver'): Promise<Staff> {
-  const email = uniqueEmail(`console-${role}`);
-  const response = await fetch(`${baseUrl()}/master/admin/v1/staff`, {
-    method: 'POST',
-    headers: { 'x-admin-key': inject('e2eAdminKey'), 'content-type': 'application/json' },
-    body: JSON.stringify({ email, role }),
-  });
-  const body = (await response.json()) as { data: { enrolmentUrl: string } };
-  expect(response.status, JSON.stringify(body)).toBe(201);
-  return enrol(email, body.data.enrolmentUrl);
-}
-
-/**
- * Enrols at the link the admin key got, as the staff member does (the console's calls): the new
- * authenticator, STAFF_PASSWORD, and the previous 30 s code (the current one still signs in).
- */
-async function enrol(email: string, enrolmentUrl: string): Promise<Staff> {
-  const token = new URL(enrolmentUrl).hash.slice(1);
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl()}${CONSOLE}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const shown = await post('/enrolment/authenticator', { token });
-  const { data } = (await shown.json()) as { data: { otpauthUri: string } };
-  expect(shown.status).toBe(200);
-  const totp = URI.parse(data.otpauthUri) as TOTP;
-  const enrolled = await post('/enrolment', {
-    token,
-    password: STAFF_PASSWORD,
-    code: totp.generate({ timestamp: Date.now() - 30_000 }),
-  });
-  expect(enrolled.status, await enrolled.text()).toBe(200);
-  return { email, totp };
-}
 
 /** A staff member's API session (for the clean-up), cookies and the CSRF header by hand. */
 async function staffApi(staff: Staff) {
@@ -116,18 +73,6 @@ async function staffApi(staff: Staff) {
     if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
     return json.data;
   };
-}
-
-/** The console's sign-in screen: email, password and the authenticator's current code. */
-async function signInToConsole(page: Page, staff: Staff, audit = false) {
-  await page.goto(`${baseUrl()}/console`);
-  await see(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
-  if (audit) expect(await seriousViolations(page, 'console sign-in')).toEqual([]);
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByLabel('Authenticator code').fill(staff.totp.generate());
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await see(page.getByText(`${staff.email} (`)).toBeVisible();
 }
 
 /** The GB bank account a recipient sends (the address the WIRE form asks for included). */

@@ -278,13 +278,15 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
         {toPass.length + toFail.length ? (
           <div className="console-format__samples">
             <p className="console-format__samples-title">{T.samples}</p>
-            <SampleList title={T.madeToPass} samples={toPass} verdicts={passVerdicts} meant />
-            <SampleList
-              title={T.madeToFail}
-              samples={toFail}
-              verdicts={failVerdicts}
-              meant={false}
-            />
+            <div className="console-format__sample-groups">
+              <SampleList title={T.madeToPass} samples={toPass} verdicts={passVerdicts} meant />
+              <SampleList
+                title={T.madeToFail}
+                samples={toFail}
+                verdicts={failVerdicts}
+                meant={false}
+              />
+            </div>
           </div>
         ) : null}
       </fieldset>
@@ -318,48 +320,52 @@ function CharactersAndLength({
 }) {
   const own = useId();
   return (
-    <div className="console-format__row">
-      <label htmlFor={`${own}-set`}>{label}</label>
-      <select
-        id={`${own}-set`}
-        className="schema-form__input"
-        value={value.set}
-        disabled={disabled}
-        onChange={(e) => onChange({ ...value, set: e.target.value as CharacterSet })}
-      >
-        {CHARACTER_SETS.map((s) => (
-          <option key={s} value={s}>
-            {T.sets[s]}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${own}-min`}>{T.min}</label>
-      <input
-        id={`${own}-min`}
-        type="number"
-        className="schema-form__input console-format__length"
-        min={0}
-        value={value.min}
-        disabled={disabled}
-        onChange={(e) => {
-          const min = Math.max(0, Math.floor(Number(e.target.value)) || 0);
-          onChange({ ...value, min, max: Math.max(min, value.max, minimum) });
-        }}
-      />
-      <label htmlFor={`${own}-max`}>{T.max}</label>
-      <input
-        id={`${own}-max`}
-        type="number"
-        className="schema-form__input console-format__length"
-        min={Math.max(value.min, minimum)}
-        value={value.max}
-        disabled={disabled}
-        onChange={(e) => {
-          const max = Math.max(minimum, Math.floor(Number(e.target.value)) || 0);
-          onChange({ ...value, max, min: Math.min(max, value.min) });
-        }}
-      />
-    </div>
+    <>
+      <div className="console-format__row">
+        <label htmlFor={`${own}-set`}>{label}</label>
+        <select
+          id={`${own}-set`}
+          className="schema-form__input"
+          value={value.set}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...value, set: e.target.value as CharacterSet })}
+        >
+          {CHARACTER_SETS.map((s) => (
+            <option key={s} value={s}>
+              {T.sets[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="console-format__row">
+        <label htmlFor={`${own}-min`}>{T.min}</label>
+        <input
+          id={`${own}-min`}
+          type="number"
+          className="schema-form__input console-format__length"
+          min={0}
+          value={value.min}
+          disabled={disabled}
+          onChange={(e) => {
+            const min = Math.max(0, Math.floor(Number(e.target.value)) || 0);
+            onChange({ ...value, min, max: Math.max(min, value.max, minimum) });
+          }}
+        />
+        <label htmlFor={`${own}-max`}>{T.max}</label>
+        <input
+          id={`${own}-max`}
+          type="number"
+          className="schema-form__input console-format__length"
+          min={Math.max(value.min, minimum)}
+          value={value.max}
+          disabled={disabled}
+          onChange={(e) => {
+            const max = Math.max(minimum, Math.floor(Number(e.target.value)) || 0);
+            onChange({ ...value, max, min: Math.min(max, value.min) });
+          }}
+        />
+      </div>
+    </>
   );
 }
 
@@ -501,34 +507,40 @@ function SampleList({
   /** Whether these samples are made to pass. */
   meant: boolean;
 }) {
+  const titleId = useId();
   if (!samples.length) return null;
   return (
-    <ul aria-label={title} className="console-format__sample-list">
-      {samples.map((sample, i) => {
-        const verdict = verdicts[i];
-        const off = typeof verdict === 'boolean' && verdict !== meant;
-        return (
-          <li
-            key={`${sample.value}-${i}`}
-            className={off ? 'console-format__sample--off' : undefined}
-          >
-            <code>{sample.value}</code>
-            {sample.with
-              ? ` (${Object.entries(sample.with)
-                  .map(([name, v]) => `${name} ${v}`)
-                  .join(', ')})`
-              : null}{' '}
-            {verdict === true
-              ? T.passes
-              : verdict === false
-                ? T.fails
-                : verdict === 'absent'
-                  ? T.absent
-                  : T.checking}
-            {off ? ` ${meant ? T.shouldPass : T.shouldFail}` : null}
-          </li>
-        );
-      })}
-    </ul>
+    <div className="console-format__sample-group">
+      <p id={titleId}>{title}</p>
+      <ul aria-labelledby={titleId} className="console-format__sample-list">
+        {samples.map((sample, i) => {
+          const verdict = verdicts[i];
+          const off = typeof verdict === 'boolean' && verdict !== meant;
+          return (
+            <li
+              key={`${sample.value}-${i}`}
+              className={off ? 'console-format__sample--off' : undefined}
+            >
+              <code>{sample.value}</code>
+              {sample.with
+                ? ` (${Object.entries(sample.with)
+                    .map(([name, v]) => `${name} ${v}`)
+                    .join(', ')})`
+                : null}{' '}
+              {verdict === true ? (
+                <span className="console-format__verdict--pass">{T.passes}</span>
+              ) : verdict === false ? (
+                <span className="console-format__verdict--fail">{T.fails}</span>
+              ) : verdict === 'absent' ? (
+                T.absent
+              ) : (
+                T.checking
+              )}
+              {off ? ` ${meant ? T.shouldPass : T.shouldFail}` : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

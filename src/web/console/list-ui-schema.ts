@@ -57,8 +57,9 @@ export function withListTemplates(
       );
       // A field rule's pattern is written by the format builder (format-widget.tsx), which also
       // chooses its check: the check keywords the file sets are not shown a second time.
+      // (Only a field rule's: a message key named after the pattern check is a plain text.)
       const fieldRule = path[path.length - 2] === 'fields';
-      if (name === 'pattern' && (child as Node).type === 'string')
+      if (fieldRule && name === 'pattern' && (child as Node).type === 'string')
         shaped['ui:widget'] = FormatWidget;
       if (fieldRule && (CHECK_KEYWORDS as readonly string[]).includes(name))
         shaped['ui:widget'] = 'hidden';

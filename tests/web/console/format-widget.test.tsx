@@ -136,6 +136,8 @@ describe('format builder', () => {
       'A8291630 fails',
       '66374959 (sortCode 089999) fails',
     ]);
+    // A message key named after the pattern check is a plain text, not a format.
+    expect(screen.queryByRole('group', { name: 'Format of messages' })).toBeNull();
     // The form does not show the check a second time.
     expect(
       screen.queryByRole('textbox', { name: /UK modulus check against the field/ }),

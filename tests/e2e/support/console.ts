@@ -1,0 +1,65 @@
+// The rules console's staff in the e2e tests: a staff member made with the admin key and enrolled
+// as they would at their link, and the console's sign-in with the authenticator's code.
+import { URI, type TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { baseUrl, uniqueEmail } from './api';
+import { seriousViolations } from './axe';
+import { see } from './ui';
+
+const CONSOLE = '/master/console/v1';
+export const STAFF_PASSWORD = 'Quiet-harbour-2041';
+
+export interface Staff {
+  email: string;
+  totp: TOTP;
+}
+
+export async function createStaff(role: 'editor' | 'approver'): Promise<Staff> {
+  const email = uniqueEmail(`console-${role}`);
+  const response = await fetch(`${baseUrl()}/master/admin/v1/staff`, {
+    method: 'POST',
+    headers: { 'x-admin-key': inject('e2eAdminKey'), 'content-type': 'application/json' },
+    body: JSON.stringify({ email, role }),
+  });
+  const body = (await response.json()) as { data: { enrolmentUrl: string } };
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return enrol(email, body.data.enrolmentUrl);
+}
+
+/**
+ * Enrols at the link the admin key got, as the staff member does (the console's calls): the new
+ * authenticator, STAFF_PASSWORD, and the previous 30 s code (the current one still signs in).
+ */
+async function enrol(email: string, enrolmentUrl: string): Promise<Staff> {
+  const token = new URL(enrolmentUrl).hash.slice(1);
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl()}${CONSOLE}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const shown = await post('/enrolment/authenticator', { token });
+  const { data } = (await shown.json()) as { data: { otpauthUri: string } };
+  expect(shown.status).toBe(200);
+  const totp = URI.parse(data.otpauthUri) as TOTP;
+  const enrolled = await post('/enrolment', {
+    token,
+    password: STAFF_PASSWORD,
+    code: totp.generate({ timestamp: Date.now() - 30_000 }),
+  });
+  expect(enrolled.status, await enrolled.text()).toBe(200);
+  return { email, totp };
+}
+
+/** The console's sign-in screen: email, password and the authenticator's current code. */
+export async function signInToConsole(page: Page, staff: Staff, audit = false) {
+  await page.goto(`${baseUrl()}/console`);
+  await see(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+  if (audit) expect(await seriousViolations(page, 'console sign-in')).toEqual([]);
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByLabel('Authenticator code').fill(staff.totp.generate());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await see(page.getByText(`${staff.email} (`)).toBeVisible();
+}
