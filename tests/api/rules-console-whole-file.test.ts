@@ -3,6 +3,7 @@
 // (with its source, examples and a message of its own) and recipients' bank accounts there follow
 // it; a field rule the file did not set is added, a field turned off, and the rule removed again;
 // a country's file is retired back to the shared rules, and a restore brings it back.
+import type { RuleChange } from '../../src/core/rules/console-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases';
 import { activatedUser, startTestApp, type TestApp } from './support/harness';
@@ -136,13 +137,22 @@ describe.each(DATABASE_KINDS)('the whole rule file in the console on %s', (kind)
     const created = saved.body.data as Version;
     const detail = await approver.request('GET', `/versions/${created.id}`);
     const { changes, examples } = detail.body.data as {
-      changes: { text: string }[];
+      changes: RuleChange[];
       examples: { ok: boolean }[];
     };
-    expect(changes[0]?.text).toBe('a new file for KE: until now the country followed _default');
-    expect(changes.map((c) => c.text)).toContain(
-      'bankAccount › sortCode › pattern: added ^\\d{6}$',
-    );
+    expect(changes[0]).toEqual({
+      code: 'file.created',
+      path: '',
+      change: 'added',
+      from: '_default',
+      to: 'KE',
+    });
+    expect(changes).toContainEqual({
+      code: 'rule.added',
+      path: '/bankAccount/fields/sortCode/pattern',
+      change: 'added',
+      to: '^\\d{6}$',
+    });
     expect(examples.every((e) => e.ok)).toBe(true);
     // Its seed is "no file", kept so that a restore can go back to it.
     expect(await versionsOf('KE')).toEqual([
@@ -185,12 +195,16 @@ describe.each(DATABASE_KINDS)('the whole rule file in the console on %s', (kind)
     expect(retired.status, JSON.stringify(retired.body)).toBe(201);
     const retirement = retired.body.data as Version;
     const retiredDetail = (await approver.request('GET', `/versions/${retirement.id}`)).body
-      .data as { rules: unknown; changes: { text: string }[]; problems: string[] };
+      .data as { rules: unknown; changes: RuleChange[]; problems: string[] };
     expect(retiredDetail.rules).toBeNull();
     expect(retiredDetail.problems).toEqual([]);
-    expect(retiredDetail.changes[0]?.text).toBe(
-      "KE's own file is retired: the country follows _default again",
-    );
+    expect(retiredDetail.changes[0]).toEqual({
+      code: 'file.retired',
+      path: '',
+      change: 'removed',
+      from: 'KE',
+      to: '_default',
+    });
     await approveAndPublish(retirement.id);
     expect((await editor.request('GET', '/countries/KE')).body.data).toMatchObject({
       rules: null,
@@ -243,13 +257,18 @@ describe.each(DATABASE_KINDS)('the whole rule file in the console on %s', (kind)
     const id = (saved.body.data as Version).id;
     const changes = (
       (await approver.request('GET', `/versions/${id}`)).body.data as {
-        changes: { text: string }[];
+        changes: RuleChange[];
       }
-    ).changes.map((c) => c.text);
+    ).changes;
     expect(changes).toEqual(
       expect.arrayContaining([
-        'bankAccount › bankName › required: added true',
-        'bankAccount › bic: added false',
+        {
+          code: 'rule.added',
+          path: '/bankAccount/fields/bankName/required',
+          change: 'added',
+          to: true,
+        },
+        { code: 'rule.added', path: '/bankAccount/fields/bic', change: 'added', to: false },
       ]),
     );
     await approveAndPublish(id);
@@ -273,10 +292,15 @@ describe.each(DATABASE_KINDS)('the whole rule file in the console on %s', (kind)
     const removedId = (removed.body.data as Version).id;
     const removedChanges = (
       (await approver.request('GET', `/versions/${removedId}`)).body.data as {
-        changes: { text: string }[];
+        changes: RuleChange[];
       }
-    ).changes.map((c) => c.text);
-    expect(removedChanges).toContain('bankAccount › bankName › required: removed (was true)');
+    ).changes;
+    expect(removedChanges).toContainEqual({
+      code: 'rule.removed',
+      path: '/bankAccount/fields/bankName/required',
+      change: 'removed',
+      from: true,
+    });
     await approveAndPublish(removedId);
     expect((await addAccount(nigerian({ bic: 'FBNINGLA' }))).status).toBe(200);
 

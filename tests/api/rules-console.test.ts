@@ -1,6 +1,7 @@
 // The rules console's rules API (issue 16): drafts checked like rules:check with unsafe input
 // refused, four-eyes review, publication after the whole check taking effect without a restart,
 // the grace period of the previous rules version, restore, and the audit log of it all.
+import type { RuleChange } from '../../src/core/rules/console-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases';
 import { activatedUser, admin, ADMIN_KEY, startTestApp, type TestApp } from './support/harness';
@@ -169,14 +170,18 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
     const preview = await editor.request('POST', '/countries/GB/preview', { rules: tightenedGb() });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const { changes, examples, problems, variants } = preview.body.data as {
-      changes: { text: string }[];
+      changes: RuleChange[];
       examples: { ok: boolean }[];
       problems: string[];
       variants: ServedVariant[];
     };
-    expect(changes.map((c) => c.text)).toContain(
-      'bankAccount › sortCode › pattern: ^\\d{6}$ → ^08\\d{4}$',
-    );
+    expect(changes).toContainEqual({
+      code: 'rule.changed',
+      path: '/bankAccount/fields/sortCode/pattern',
+      change: 'changed',
+      from: '^\\d{6}$',
+      to: '^08\\d{4}$',
+    });
     expect(problems).toEqual([]);
     expect(examples.every((e) => e.ok)).toBe(true);
     // Every form of the country is there for the preview, bank accounts per transfer method.
@@ -219,12 +224,16 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
     const detail = await approver.request('GET', `/versions/${version.id}`);
     expect(detail.status).toBe(200);
     const { changes, examples } = detail.body.data as {
-      changes: { text: string }[];
+      changes: RuleChange[];
       examples: { ok: boolean; expected: string }[];
     };
-    expect(changes.map((c) => c.text)).toContain(
-      'bankAccount › sortCode › pattern: ^\\d{6}$ → ^08\\d{4}$',
-    );
+    expect(changes).toContainEqual({
+      code: 'rule.changed',
+      path: '/bankAccount/fields/sortCode/pattern',
+      change: 'changed',
+      from: '^\\d{6}$',
+      to: '^08\\d{4}$',
+    });
     expect(examples.every((e) => e.ok)).toBe(true);
     expect(examples.some((e) => e.expected === 'fail')).toBe(true);
 

@@ -21,13 +21,36 @@ export interface VersionSummary {
   publishedAt: string | null;
 }
 
+/**
+ * What a change is: a value of the file added, removed or changed; an example (by its
+ * description) added or removed; or the country's own file created or retired.
+ */
+export const RULE_CHANGE_CODES = [
+  'rule.added',
+  'rule.removed',
+  'rule.changed',
+  'example.added',
+  'example.removed',
+  'file.created',
+  'file.retired',
+] as const;
+export type RuleChangeCode = (typeof RULE_CHANGE_CODES)[number];
+
+/**
+ * One change of a draft against the rules now, as a code and its values: the console says it in
+ * the staff member's language (src/web/console/change-text.ts).
+ */
 export interface RuleChange {
+  code: RuleChangeCode;
+  /** The value's JSON pointer in the rule file; `/examples` for an example, `` for the file. */
   path: string;
   change: 'added' | 'removed' | 'changed';
+  /**
+   * The value before and after; an example's description; for the file, the rule name the
+   * country followed before (`from`, created) or follows after (`to`, retired), and the country.
+   */
   from?: unknown;
   to?: unknown;
-  /** One readable line, e.g. `bankAccount › sortCode › pattern: ^\d{6}$ → ^40\d{4}$`. */
-  text: string;
 }
 
 export interface ExampleResult {

@@ -398,13 +398,6 @@ function leaves(value: unknown, path = '', out = new Map<string, unknown>()): Ma
   return out;
 }
 
-const show = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
-const readable = (path: string): string =>
-  path
-    .split('/')
-    .filter((p) => p && p !== 'fields')
-    .join(' › ');
-
 /** What a draft changes against the published rules: fields, patterns, flags, and examples. */
 export function diffRules(before: unknown, after: unknown): RuleChange[] {
   const a = leaves(before);
@@ -413,23 +406,10 @@ export function diffRules(before: unknown, after: unknown): RuleChange[] {
   for (const path of [...new Set([...a.keys(), ...b.keys()])].sort()) {
     const from = a.get(path);
     const to = b.get(path);
-    if (!a.has(path))
-      changes.push({ path, change: 'added', to, text: `${readable(path)}: added ${show(to)}` });
-    else if (!b.has(path))
-      changes.push({
-        path,
-        change: 'removed',
-        from,
-        text: `${readable(path)}: removed (was ${show(from)})`,
-      });
+    if (!a.has(path)) changes.push({ code: 'rule.added', path, change: 'added', to });
+    else if (!b.has(path)) changes.push({ code: 'rule.removed', path, change: 'removed', from });
     else if (JSON.stringify(from) !== JSON.stringify(to))
-      changes.push({
-        path,
-        change: 'changed',
-        from,
-        to,
-        text: `${readable(path)}: ${show(from)} → ${show(to)}`,
-      });
+      changes.push({ code: 'rule.changed', path, change: 'changed', from, to });
   }
   const described = (rules: unknown) =>
     new Set(
@@ -441,15 +421,10 @@ export function diffRules(before: unknown, after: unknown): RuleChange[] {
   const now = described(after);
   for (const d of now)
     if (!was.has(d))
-      changes.push({ path: '/examples', change: 'added', to: d, text: `example added: ${d}` });
+      changes.push({ code: 'example.added', path: '/examples', change: 'added', to: d });
   for (const d of was)
     if (!now.has(d))
-      changes.push({
-        path: '/examples',
-        change: 'removed',
-        from: d,
-        text: `example removed: ${d}`,
-      });
+      changes.push({ code: 'example.removed', path: '/examples', change: 'removed', from: d });
   return changes;
 }
 
@@ -480,24 +455,18 @@ function changesOf(catalog: RuleCatalog, country: string, rules: DraftRules): Ru
     const { [country]: _retired, ...others } = catalog.rules;
     const after = ruleNameFor({ forms: catalog.forms, rules: others }, country);
     return [
-      {
-        path: '',
-        change: 'removed',
-        from: country,
-        to: after,
-        text: `${country}'s own file is retired: the country follows ${after} again`,
-      },
+      { code: 'file.retired', path: '', change: 'removed', from: country, to: after },
       ...diffRules(now, {}),
     ];
   }
   if (!now)
     return [
       {
+        code: 'file.created',
         path: '',
         change: 'added',
         from: ruleNameFor(catalog, country),
         to: country,
-        text: `a new file for ${country}: until now the country followed ${ruleNameFor(catalog, country)}`,
       },
       ...diffRules({}, rules),
     ];

@@ -368,7 +368,13 @@ const lockedMessage = (gate: Exclude<SignInGate, { state: 'open' }>): string => 
 /** A sign-in refused because the account is locked; a temporary lock says for how long. */
 export class StaffSignInLocked extends ApiError {
   constructor(readonly gate: Exclude<SignInGate, { state: 'open' }>) {
-    super(gate.state === 'locked' ? 429 : 423, lockedMessage(gate));
+    // The minutes to wait, for the console to say in the staff member's language.
+    super(
+      gate.state === 'locked' ? 429 : 423,
+      lockedMessage(gate),
+      undefined,
+      gate.state === 'locked' ? { minutes: minutesToWait(gate.retryAfterSeconds) } : undefined,
+    );
   }
   /** Seconds for Retry-After (a temporary lock), or null (only an administrator unlocks). */
   get retryAfterSeconds(): number | null {

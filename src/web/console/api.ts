@@ -11,6 +11,7 @@ import type { ServedVariant } from '../../core/validation/precompiled';
 import type { ApiFieldError } from '../../core/validation/errors';
 import type { Locale } from '../../core/i18n/locales';
 import { readCookie } from '../lib/cookies';
+import { consoleErrorNameOf, type ConsoleErrorName } from './error-names';
 import { texts } from './texts';
 import type { PrecompiledModule } from '../../core/validation/precompiled';
 
@@ -20,20 +21,34 @@ const STAFF_CSRF_COOKIE = 'STAFF-XSRF-TOKEN';
 /** An error the API answered ({code, message, errors}); `errors` name fields by JSON pointer. */
 export type { ApiFieldError };
 
+/**
+ * A refusal of the API, its message in the staff member's language: the sentence of its stable
+ * name (error-names.ts), never the server's English after the name.
+ */
 export class ConsoleApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: readonly ApiFieldError[] = [],
+    /** The refusal's stable name ("FourEyes"), when the console knows it. */
+    readonly code?: ConsoleErrorName,
   ) {
     super(message);
     this.name = 'ConsoleApiError';
   }
 }
 
+/** What the console says for a refusal: its name's sentence, else the generic one. */
+export function refusalText(message: unknown, params?: Record<string, unknown>): string {
+  const name = consoleErrorNameOf(message);
+  if (name === 'TooManyAttempts' && typeof params?.minutes === 'number')
+    return texts.lockedFor(params.minutes);
+  return texts.errors[name ?? 'generic'];
+}
+
 /** The message of anything thrown by a call, for an alert. */
 export const errorText = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
+  error instanceof ConsoleApiError ? error.message : texts.errors.generic;
 
 export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const write = method !== 'GET';
@@ -61,11 +76,18 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
     json = undefined;
   }
   if (!response.ok) {
-    const failure = (json ?? {}) as { message?: string; errors?: ApiFieldError[] };
+    const failure = (json ?? {}) as {
+      message?: string;
+      errors?: ApiFieldError[];
+      params?: Record<string, unknown>;
+    };
     throw new ConsoleApiError(
       response.status,
-      failure.message ?? texts.serverAnswered(response.status),
+      failure.message === undefined
+        ? texts.serverAnswered(response.status)
+        : refusalText(failure.message, failure.params),
       failure.errors ?? [],
+      consoleErrorNameOf(failure.message),
     );
   }
   return (json as { data: T }).data;

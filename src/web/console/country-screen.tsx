@@ -16,6 +16,7 @@ import {
   type RuleFile,
   type VersionSummary,
 } from './api';
+import { changeText } from './change-text';
 import { LoadState } from './load-state';
 import { when } from './dates';
 import { useStaff } from './staff-context';
@@ -354,7 +355,7 @@ function DraftCheck({ preview }: { preview: ReturnType<typeof usePreview> }) {
         <ul className="console-changes">
           {changes.map((c, i) => (
             <li key={`${c.path}-${i}`} className={`console-change console-change--${c.change}`}>
-              {c.text}
+              {changeText(c)}
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConsoleApiError, consoleApi, type VersionDetail } from './api';
+import { changeText } from './change-text';
 import { LoadState } from './load-state';
 import { when } from './dates';
 import { useStaff } from './staff-context';
@@ -188,7 +189,7 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
           <ul className="console-changes">
             {version.changes.map((c, i) => (
               <li key={`${c.path}-${i}`} className={`console-change console-change--${c.change}`}>
-                {c.text}
+                {changeText(c)}
               </li>
             ))}
           </ul>

@@ -86,7 +86,7 @@ describe('console enrolment', () => {
     await user.type(screen.getByLabelText('Code from the authenticator app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Finish set-up' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('CodeWrong');
+    expect(alert).toHaveTextContent('That is not the current code of the new authenticator.');
     await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getByLabelText('Code from the authenticator app')).toHaveAccessibleDescription(
       /not the current code/,
@@ -110,7 +110,9 @@ describe('console enrolment', () => {
       ),
     );
     renderAt(`/console/enrol#${TOKEN}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('EnrolmentLinkInvalid');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This enrolment link was used, has expired or was replaced.',
+    );
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 });
@@ -153,7 +155,9 @@ describe('console account', () => {
     await user.type(screen.getByLabelText('Repeat the new password'), 'Console-meadow-77-harbour');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     const refused = await screen.findByRole('alert');
-    expect(refused).toHaveTextContent('Not changed: WrongCredentials');
+    expect(refused).toHaveTextContent(
+      'Not changed: The current password or the authenticator code is wrong.',
+    );
     await waitFor(() => expect(refused).toHaveFocus());
     // A 403 is not a lost session: the screen stays.
     expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();

@@ -41,7 +41,7 @@ describe('rules console', () => {
         posted.push({ body: await request.json(), csrf: request.headers.get('x-csrf-token') });
         if (refuse)
           return HttpResponse.json(
-            { code: 401, message: 'SignInFailed: wrong email, password or code' },
+            { code: 401, message: 'Unauthorized: the email, the password or the code is wrong' },
             { status: 401 },
           );
         return HttpResponse.json({ data: staff });
@@ -68,7 +68,10 @@ describe('rules console', () => {
 
     await user.type(screen.getByLabelText('Authenticator code'), '6');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('wrong email, password or code');
+    // In the console's words (the refusal's name), not the server's English.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The email, the password or the authenticator code is wrong.',
+    );
     expect(posted[0]?.body).toEqual({
       email: 'ana@example.com',
       password: 'Quiet-harbour-2041',
@@ -121,7 +124,8 @@ describe('rules console', () => {
     expect(seen).toEqual([null, 'staff-csrf-1']);
     expect(refused).toMatchObject({
       status: 400,
-      message: 'RulesInvalid: not anchored',
+      code: 'RulesInvalid',
+      message: 'These rules do not pass the check. Each problem is named at its field.',
       errors: [{ path: '/rules/bankAccount/fields/sortCode/pattern' }],
     });
   });

@@ -3,6 +3,7 @@
 // a new country from a template and the retirement of a country's file (issue 33 point 2).
 // The business rules are in domain/rules-console.ts. The routes that run rule checks or build
 // modules (in worker threads) are limited per staff member, whatever their address.
+import { RULE_CHANGE_CODES } from '../../../core/rules/console-types';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   countryTemplate,
@@ -66,11 +67,11 @@ const checked = {
   changes: listOf(
     exact(
       {
+        code: { type: 'string', enum: [...RULE_CHANGE_CODES] },
         path: str,
         change: { type: 'string', enum: ['added', 'removed', 'changed'] },
         from: {},
         to: {},
-        text: str,
       },
       ['from', 'to'],
     ),

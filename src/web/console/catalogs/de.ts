@@ -405,4 +405,85 @@ export const de: ConsoleTexts = {
   },
   payoutExample: 'Auszahlung',
   documentTitle: 'Regelkonsole · Payee Portal',
+  ruleChanges: {
+    added: (place: string, value: string) => `${place}: hinzugefügt (${value})`,
+    removed: (place: string, was: string) => `${place}: entfernt (war ${was})`,
+    changed: (place: string, from: string, to: string) => `${place}: ${from} → ${to}`,
+    exampleAdded: (description: string) => `Beispiel hinzugefügt: ${description}`,
+    exampleRemoved: (description: string) => `Beispiel entfernt: ${description}`,
+    fileCreated: (country: string, before: string) =>
+      `Eine neue Datei für ${country}: Bisher galt für das Land ${before}`,
+    fileRetired: (country: string, after: string) =>
+      `Die eigene Datei von ${country} wird stillgelegt: Für das Land gilt wieder ${after}`,
+  },
+  errors: {
+    generic:
+      'Der Server konnte das nicht ausführen. Versuchen Sie es erneut; klappt es weiterhin nicht, laden Sie die Seite neu.',
+    Unauthorized: 'Die E-Mail, das Passwort oder der Authenticator-Code ist falsch.',
+    Forbidden:
+      'Ihre Rolle erlaubt das nicht: Die Redaktion schreibt Entwürfe, die Freigabe prüft und veröffentlicht sie.',
+    CsrfTokenMissing:
+      'Das Sicherheitstoken der Seite fehlt. Laden Sie die Seite neu und melden Sie sich erneut an.',
+    TooManyRequests:
+      'Zu viele Anfragen auf einmal. Warten Sie einen Moment und versuchen Sie es erneut.',
+    TooManyAttempts:
+      'Zu viele fehlgeschlagene Anmeldungen. Warten Sie einige Minuten und versuchen Sie es erneut.',
+    Locked:
+      'Dieses Konto ist nach zu vielen fehlgeschlagenen Anmeldungen gesperrt. Eine Administratorin oder ein Administrator muss es entsperren.',
+    ServiceUnavailable:
+      'Der Server erreicht seine Datenbank gerade nicht. Versuchen Sie es gleich noch einmal.',
+    ServiceBusy: 'Der Server ist ausgelastet. Versuchen Sie es in ein paar Sekunden erneut.',
+    InternalError:
+      'Auf dem Server ist ein Fehler aufgetreten. Versuchen Sie es erneut; klappt es weiterhin nicht, melden Sie es dem Team, das die Konsole betreibt.',
+    NotFound: 'Das wurde nicht gefunden: Es gibt es vielleicht nicht mehr.',
+    ValidationError:
+      'Der Server konnte die gesendeten Daten nicht lesen. Laden Sie die Seite neu und versuchen Sie es erneut.',
+    AlreadyExists: 'Es gibt bereits ein Mitarbeiterkonto mit dieser E-Mail.',
+    Disabled: 'Dieses Mitarbeiterkonto ist deaktiviert. Wenden Sie sich an die Administration.',
+    EnrolmentLinkInvalid:
+      'Dieser Einrichtungslink wurde schon benutzt, ist abgelaufen oder wurde ersetzt. Bitten Sie die Administration um einen neuen.',
+    WeakPassword: 'Das Passwort ist zu kurz oder zu gängig.',
+    WrongCredentials: 'Das aktuelle Passwort oder der Authenticator-Code ist falsch.',
+    AuthenticatorChanged: 'Der neue Authenticator wurde inzwischen ersetzt. Beginnen Sie von vorn.',
+    AuthenticatorNotStarted:
+      'Fügen Sie zuerst den neuen Authenticator hinzu und geben Sie dann seinen Code ein.',
+    CodeWrong:
+      'Das ist nicht der aktuelle Code des neuen Authenticators. Prüfen Sie, ob die App dieses Konto zeigt und die Uhr des Telefons stimmt.',
+    ImportAuthorMissing: 'Ein Import muss die Person nennen, die ihn verfasst.',
+    ImportAuthorUnknown: 'Die Person, die der Import nennt, hat kein Mitarbeiterkonto.',
+    CountryMissing: 'Für diesen Ländercode gibt es keine Regeln.',
+    CountryHasFile: 'Dieses Land hat eigene Regeln: Bearbeiten Sie diese.',
+    NothingToRetire:
+      'Dieses Land hat keine eigene Datei, die stillgelegt werden könnte: Es folgt bereits den gemeinsamen Regeln.',
+    SharedRuleKept:
+      'Dies ist eine gemeinsame Regel, der andere Länder folgen: Sie kann nicht stillgelegt werden.',
+    VersionMissing: 'Diese Version gibt es nicht.',
+    RulesInvalid:
+      'Diese Regeln bestehen die Prüfung nicht. Jedes Problem steht beim betroffenen Feld.',
+    RulesTooLarge: 'Diese Regeln sind zu umfangreich für die Prüfung. Kürzen Sie die Datei.',
+    TooManyPatterns: 'Diese Regeln haben zu viele Muster für die Prüfung. Entfernen Sie einige.',
+    RulesCheckTimedOut:
+      'Die Prüfung dieser Regeln hat zu lange gedauert und wurde abgebrochen. Vereinfachen Sie die Muster oder versuchen Sie es erneut.',
+    RulesChecksBusy:
+      'Der Server prüft gerade andere Regeln. Versuchen Sie es in ein paar Sekunden erneut.',
+    ChecksInProgress:
+      'Einige Ihrer Regelprüfungen laufen noch. Warten Sie ihre Ergebnisse ab und versuchen Sie es dann erneut.',
+    DraftBaseMoved:
+      'Seit diese Seite geöffnet wurde, sind andere Regeln für dieses Land veröffentlicht worden. Laden Sie sie neu und prüfen Sie die Änderung oder nehmen Sie sie auf den jetzt veröffentlichten Regeln erneut vor.',
+    CommentRequired:
+      'Schreiben Sie, was geändert werden soll, wenn Sie einen Entwurf zurücksenden.',
+    FourEyes:
+      'Sie haben diese Version verfasst: Eine andere freigebende Person muss sie prüfen und veröffentlichen.',
+    NotADraft:
+      'Diese Version ist kein Entwurf mehr, der auf Prüfung wartet. Laden Sie die Seite neu.',
+    NotApproved:
+      'Diese Version ist nicht freigegeben oder hat sich inzwischen geändert. Laden Sie die Seite neu.',
+    NotPublished: 'Nur eine veröffentlichte Version kann wiederhergestellt werden.',
+    PublishRaced:
+      'Während diese Version geprüft wurde, wurde eine andere veröffentlicht. Veröffentlichen Sie erneut.',
+    PublishRefused:
+      'Die Veröffentlichung wurde abgelehnt: Die Regeln bestehen die vollständige Prüfung nicht.',
+  },
+  lockedFor: (minutes: number) =>
+    `Zu viele fehlgeschlagene Anmeldungen. Versuchen Sie es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
 };

@@ -3,6 +3,7 @@
 // tests/unit/web/console-catalogs.test.ts fail on a missing one). The recipients' locales stay the
 // portal's (locales/).
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../../core/staff/password-rules';
+import type { ConsoleErrorName } from '../error-names';
 
 export const en = {
   title: 'Rules console',
@@ -406,6 +407,74 @@ export const en = {
   /** What an example of the payout form expects. */
   payoutExample: 'payout',
   documentTitle: 'Rules console · Payee Portal',
+  /** A draft's changes against the rules now (change-text.ts): a value's place, then what changed. */
+  ruleChanges: {
+    added: (place: string, value: string) => `${place}: added ${value}`,
+    removed: (place: string, was: string) => `${place}: removed (was ${was})`,
+    changed: (place: string, from: string, to: string) => `${place}: ${from} → ${to}`,
+    exampleAdded: (description: string) => `Example added: ${description}`,
+    exampleRemoved: (description: string) => `Example removed: ${description}`,
+    fileCreated: (country: string, before: string) =>
+      `A new file for ${country}: until now the country followed ${before}`,
+    fileRetired: (country: string, after: string) =>
+      `${country}’s own file is retired: the country follows ${after} again`,
+  },
+  /** The server's refusals, by their stable name (error-names.ts); `generic` for any other. */
+  errors: {
+    generic: 'The server could not do this. Try again; if it keeps failing, reload the page.',
+    Unauthorized: 'The email, the password or the authenticator code is wrong.',
+    Forbidden:
+      'Your role does not allow this: editors write drafts, approvers review and publish them.',
+    CsrfTokenMissing: 'The page’s security token is missing. Reload the page and sign in again.',
+    TooManyRequests: 'Too many requests at once. Wait a moment and try again.',
+    TooManyAttempts: 'Too many failed sign-ins. Wait a few minutes and try again.',
+    Locked:
+      'This account is locked after too many failed sign-ins. An administrator must unlock it.',
+    ServiceUnavailable: 'The server cannot reach its database right now. Try again in a moment.',
+    ServiceBusy: 'The server is busy. Try again in a few seconds.',
+    InternalError:
+      'Something went wrong on the server. Try again; if it keeps failing, tell the team that runs the console.',
+    NotFound: 'This was not found: it may no longer exist.',
+    ValidationError: 'The server could not read what was sent. Reload the page and try again.',
+    AlreadyExists: 'A staff account with this email exists already.',
+    Disabled: 'This staff account is disabled. Ask an administrator.',
+    EnrolmentLinkInvalid:
+      'This enrolment link was used, has expired or was replaced. Ask an administrator for a new one.',
+    WeakPassword: 'The password is too short or too common.',
+    WrongCredentials: 'The current password or the authenticator code is wrong.',
+    AuthenticatorChanged: 'The new authenticator was replaced meanwhile. Start again.',
+    AuthenticatorNotStarted: 'Add the new authenticator first, then enter its code.',
+    CodeWrong:
+      'That is not the current code of the new authenticator. Check that the app shows this account and that the phone’s clock is right.',
+    ImportAuthorMissing: 'An import must name the staff member who authors it.',
+    ImportAuthorUnknown: 'The author the import names is not a staff member.',
+    CountryMissing: 'There are no rules for this country code.',
+    CountryHasFile: 'This country has rules of its own: edit them instead.',
+    NothingToRetire:
+      'This country has no file of its own to retire: it follows the shared rules already.',
+    SharedRuleKept: 'This is a shared rule other countries follow: it cannot be retired.',
+    VersionMissing: 'There is no such version.',
+    RulesInvalid: 'These rules do not pass the check. Each problem is named at its field.',
+    RulesTooLarge: 'These rules are too large to check. Shorten the file.',
+    TooManyPatterns: 'These rules have too many patterns to check. Remove some.',
+    RulesCheckTimedOut:
+      'Checking these rules took too long and was stopped. Simplify the patterns, or try again.',
+    RulesChecksBusy: 'The server is checking other rules. Try again in a few seconds.',
+    ChecksInProgress:
+      'Some of your rule checks are still running. Wait for their answers, then try again.',
+    DraftBaseMoved:
+      'Other rules for this country have been published since this page was opened. Reload it, then review or make the change again on the rules published now.',
+    CommentRequired: 'Say what to change when you send a draft back.',
+    FourEyes: 'You wrote this version: another approver must review and publish it.',
+    NotADraft: 'This version is no longer a draft awaiting review. Reload the page.',
+    NotApproved: 'This version is not approved, or it changed meanwhile. Reload the page.',
+    NotPublished: 'Only a published version can be restored.',
+    PublishRaced: 'Another version was published while this one was being checked. Publish again.',
+    PublishRefused: 'Publishing was refused: the rules do not pass the whole check.',
+  } satisfies Record<ConsoleErrorName | 'generic', string>,
+  /** A temporary sign-in lock, with the minutes the server says to wait. */
+  lockedFor: (minutes: number) =>
+    `Too many failed sign-ins. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 };
 
 export type ConsoleTexts = typeof en;

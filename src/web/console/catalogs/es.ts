@@ -403,4 +403,76 @@ export const es: ConsoleTexts = {
   },
   payoutExample: 'cobro',
   documentTitle: 'Consola de reglas · Payee Portal',
+  ruleChanges: {
+    added: (place: string, value: string) => `${place}: añadido (${value})`,
+    removed: (place: string, was: string) => `${place}: eliminado (era ${was})`,
+    changed: (place: string, from: string, to: string) => `${place}: ${from} → ${to}`,
+    exampleAdded: (description: string) => `Ejemplo añadido: ${description}`,
+    exampleRemoved: (description: string) => `Ejemplo eliminado: ${description}`,
+    fileCreated: (country: string, before: string) =>
+      `Un archivo nuevo para ${country}: hasta ahora el país seguía ${before}`,
+    fileRetired: (country: string, after: string) =>
+      `Se retira el archivo propio de ${country}: el país vuelve a seguir ${after}`,
+  },
+  errors: {
+    generic:
+      'El servidor no pudo hacerlo. Vuelva a intentarlo; si sigue fallando, recargue la página.',
+    Unauthorized:
+      'El correo electrónico, la contraseña o el código de autenticación no son correctos.',
+    Forbidden:
+      'Su rol no lo permite: los editores escriben borradores y los aprobadores los revisan y publican.',
+    CsrfTokenMissing:
+      'Falta el token de seguridad de la página. Recárguela e inicie sesión de nuevo.',
+    TooManyRequests: 'Demasiadas solicitudes a la vez. Espere un momento y vuelva a intentarlo.',
+    TooManyAttempts:
+      'Demasiados inicios de sesión fallidos. Espere unos minutos y vuelva a intentarlo.',
+    Locked:
+      'Esta cuenta está bloqueada tras demasiados inicios de sesión fallidos. Un administrador debe desbloquearla.',
+    ServiceUnavailable:
+      'El servidor no puede acceder a su base de datos en este momento. Vuelva a intentarlo en un momento.',
+    ServiceBusy: 'El servidor está ocupado. Vuelva a intentarlo en unos segundos.',
+    InternalError:
+      'Algo falló en el servidor. Vuelva a intentarlo; si sigue fallando, avise al equipo que gestiona la consola.',
+    NotFound: 'No se encontró: puede que ya no exista.',
+    ValidationError:
+      'El servidor no pudo leer lo que se envió. Recargue la página y vuelva a intentarlo.',
+    AlreadyExists: 'Ya existe una cuenta de personal con este correo electrónico.',
+    Disabled: 'Esta cuenta de personal está desactivada. Consulte a un administrador.',
+    EnrolmentLinkInvalid:
+      'Este enlace de alta ya se usó, caducó o fue sustituido. Pida uno nuevo a un administrador.',
+    WeakPassword: 'La contraseña es demasiado corta o demasiado común.',
+    WrongCredentials: 'La contraseña actual o el código de autenticación no son correctos.',
+    AuthenticatorChanged: 'El autenticador nuevo se sustituyó mientras tanto. Empiece de nuevo.',
+    AuthenticatorNotStarted: 'Añada primero el autenticador nuevo y después escriba su código.',
+    CodeWrong:
+      'Ese no es el código vigente del autenticador nuevo. Compruebe que la aplicación muestra esta cuenta y que la hora del teléfono es correcta.',
+    ImportAuthorMissing: 'Una importación debe nombrar a la persona del personal que la firma.',
+    ImportAuthorUnknown: 'La persona que nombra la importación no tiene cuenta de personal.',
+    CountryMissing: 'No hay reglas para este código de país.',
+    CountryHasFile: 'Este país tiene reglas propias: edítelas.',
+    NothingToRetire:
+      'Este país no tiene un archivo propio que retirar: ya sigue las reglas compartidas.',
+    SharedRuleKept: 'Es una regla compartida que siguen otros países: no se puede retirar.',
+    VersionMissing: 'Esa versión no existe.',
+    RulesInvalid: 'Estas reglas no pasan la comprobación. Cada problema se indica en su campo.',
+    RulesTooLarge: 'Estas reglas son demasiado grandes para comprobarlas. Acorte el archivo.',
+    TooManyPatterns: 'Estas reglas tienen demasiados patrones para comprobarlas. Quite algunos.',
+    RulesCheckTimedOut:
+      'La comprobación de estas reglas tardó demasiado y se detuvo. Simplifique los patrones o vuelva a intentarlo.',
+    RulesChecksBusy:
+      'El servidor está comprobando otras reglas. Vuelva a intentarlo en unos segundos.',
+    ChecksInProgress:
+      'Algunas de sus comprobaciones de reglas siguen en curso. Espere sus resultados y vuelva a intentarlo.',
+    DraftBaseMoved:
+      'Desde que se abrió esta página se han publicado otras reglas para este país. Recárguela y revise el cambio o vuelva a hacerlo sobre las reglas publicadas ahora.',
+    CommentRequired: 'Indique qué hay que cambiar cuando devuelva un borrador.',
+    FourEyes: 'Usted escribió esta versión: otra persona aprobadora debe revisarla y publicarla.',
+    NotADraft: 'Esta versión ya no es un borrador pendiente de revisión. Recargue la página.',
+    NotApproved: 'Esta versión no está aprobada o cambió mientras tanto. Recargue la página.',
+    NotPublished: 'Solo se puede restaurar una versión publicada.',
+    PublishRaced: 'Se publicó otra versión mientras se comprobaba esta. Vuelva a publicar.',
+    PublishRefused: 'Se rechazó la publicación: las reglas no pasan la comprobación completa.',
+  },
+  lockedFor: (minutes: number) =>
+    `Demasiados inicios de sesión fallidos. Vuelva a intentarlo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
 };

@@ -403,4 +403,80 @@ export const fr: ConsoleTexts = {
   },
   payoutExample: 'paiement',
   documentTitle: 'Console des règles · Payee Portal',
+  ruleChanges: {
+    added: (place: string, value: string) => `${place} : ajouté (${value})`,
+    removed: (place: string, was: string) => `${place} : supprimé (était ${was})`,
+    changed: (place: string, from: string, to: string) => `${place} : ${from} → ${to}`,
+    exampleAdded: (description: string) => `Exemple ajouté : ${description}`,
+    exampleRemoved: (description: string) => `Exemple supprimé : ${description}`,
+    fileCreated: (country: string, before: string) =>
+      `Un nouveau fichier pour ${country} : jusqu’ici, le pays suivait ${before}`,
+    fileRetired: (country: string, after: string) =>
+      `Le fichier propre de ${country} est retiré : le pays suit de nouveau ${after}`,
+  },
+  errors: {
+    generic:
+      'Le serveur n’a pas pu le faire. Réessayez ; si cela échoue encore, rechargez la page.',
+    Unauthorized: 'L’e-mail, le mot de passe ou le code d’authentification est incorrect.',
+    Forbidden:
+      'Votre rôle ne le permet pas : les rédacteurs écrivent les brouillons, les approbateurs les examinent et les publient.',
+    CsrfTokenMissing:
+      'Le jeton de sécurité de la page manque. Rechargez la page et reconnectez-vous.',
+    TooManyRequests: 'Trop de requêtes à la fois. Patientez un instant et réessayez.',
+    TooManyAttempts: 'Trop de connexions échouées. Patientez quelques minutes et réessayez.',
+    Locked:
+      'Ce compte est bloqué après trop de connexions échouées. Un administrateur doit le débloquer.',
+    ServiceUnavailable:
+      'Le serveur ne joint pas sa base de données pour le moment. Réessayez dans un instant.',
+    ServiceBusy: 'Le serveur est occupé. Réessayez dans quelques secondes.',
+    InternalError:
+      'Une erreur s’est produite sur le serveur. Réessayez ; si cela échoue encore, prévenez l’équipe qui gère la console.',
+    NotFound: 'Introuvable : cela n’existe peut-être plus.',
+    ValidationError:
+      'Le serveur n’a pas pu lire ce qui a été envoyé. Rechargez la page et réessayez.',
+    AlreadyExists: 'Un compte du personnel existe déjà avec cet e-mail.',
+    Disabled: 'Ce compte du personnel est désactivé. Adressez-vous à un administrateur.',
+    EnrolmentLinkInvalid:
+      'Ce lien d’inscription a déjà servi, a expiré ou a été remplacé. Demandez-en un nouveau à un administrateur.',
+    WeakPassword: 'Le mot de passe est trop court ou trop courant.',
+    WrongCredentials: 'Le mot de passe actuel ou le code d’authentification est incorrect.',
+    AuthenticatorChanged: 'Le nouvel authentificateur a été remplacé entre-temps. Recommencez.',
+    AuthenticatorNotStarted: 'Ajoutez d’abord le nouvel authentificateur, puis saisissez son code.',
+    CodeWrong:
+      'Ce n’est pas le code actuel du nouvel authentificateur. Vérifiez que l’application affiche ce compte et que l’horloge du téléphone est juste.',
+    ImportAuthorMissing: 'Un import doit nommer le membre du personnel qui en est l’auteur.',
+    ImportAuthorUnknown: 'L’auteur nommé par l’import n’a pas de compte du personnel.',
+    CountryMissing: 'Il n’y a pas de règles pour ce code pays.',
+    CountryHasFile: 'Ce pays a ses propres règles : modifiez-les plutôt.',
+    NothingToRetire:
+      'Ce pays n’a pas de fichier propre à retirer : il suit déjà les règles partagées.',
+    SharedRuleKept:
+      'C’est une règle partagée que d’autres pays suivent : elle ne peut pas être retirée.',
+    VersionMissing: 'Cette version n’existe pas.',
+    RulesInvalid:
+      'Ces règles ne passent pas la vérification. Chaque problème est indiqué à son champ.',
+    RulesTooLarge:
+      'Ces règles sont trop volumineuses pour être vérifiées. Raccourcissez le fichier.',
+    TooManyPatterns: 'Ces règles ont trop de motifs pour être vérifiées. Retirez-en quelques-uns.',
+    RulesCheckTimedOut:
+      'La vérification de ces règles a pris trop de temps et a été arrêtée. Simplifiez les motifs ou réessayez.',
+    RulesChecksBusy: 'Le serveur vérifie d’autres règles. Réessayez dans quelques secondes.',
+    ChecksInProgress:
+      'Certaines de vos vérifications de règles sont encore en cours. Attendez leurs résultats, puis réessayez.',
+    DraftBaseMoved:
+      'D’autres règles ont été publiées pour ce pays depuis l’ouverture de cette page. Rechargez-la, puis examinez la modification ou refaites-la sur les règles publiées maintenant.',
+    CommentRequired: 'Indiquez ce qu’il faut changer quand vous renvoyez un brouillon.',
+    FourEyes:
+      'Vous avez écrit cette version : une autre personne habilitée doit l’examiner et la publier.',
+    NotADraft: 'Cette version n’est plus un brouillon en attente d’examen. Rechargez la page.',
+    NotApproved:
+      'Cette version n’est pas approuvée, ou elle a changé entre-temps. Rechargez la page.',
+    NotPublished: 'Seule une version publiée peut être restaurée.',
+    PublishRaced:
+      'Une autre version a été publiée pendant la vérification de celle-ci. Publiez de nouveau.',
+    PublishRefused:
+      'La publication a été refusée : les règles ne passent pas la vérification complète.',
+  },
+  lockedFor: (minutes: number) =>
+    `Trop de connexions échouées. Réessayez dans ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 };

@@ -400,4 +400,74 @@ export const pt: ConsoleTexts = {
   },
   payoutExample: 'recebimento',
   documentTitle: 'Console de regras · Payee Portal',
+  ruleChanges: {
+    added: (place: string, value: string) => `${place}: adicionado (${value})`,
+    removed: (place: string, was: string) => `${place}: removido (era ${was})`,
+    changed: (place: string, from: string, to: string) => `${place}: ${from} → ${to}`,
+    exampleAdded: (description: string) => `Exemplo adicionado: ${description}`,
+    exampleRemoved: (description: string) => `Exemplo removido: ${description}`,
+    fileCreated: (country: string, before: string) =>
+      `Um novo arquivo para ${country}: até agora o país seguia ${before}`,
+    fileRetired: (country: string, after: string) =>
+      `O arquivo próprio de ${country} foi retirado: o país volta a seguir ${after}`,
+  },
+  errors: {
+    generic:
+      'O servidor não conseguiu fazer isso. Tente de novo; se continuar falhando, recarregue a página.',
+    Unauthorized: 'O e-mail, a senha ou o código do autenticador está errado.',
+    Forbidden:
+      'Seu papel não permite isso: editores escrevem rascunhos, aprovadores os revisam e publicam.',
+    CsrfTokenMissing: 'Falta o token de segurança da página. Recarregue a página e entre de novo.',
+    TooManyRequests: 'Muitas solicitações ao mesmo tempo. Aguarde um momento e tente de novo.',
+    TooManyAttempts:
+      'Muitas tentativas de acesso com falha. Aguarde alguns minutos e tente de novo.',
+    Locked:
+      'Esta conta está bloqueada após muitas tentativas de acesso com falha. Um administrador precisa desbloqueá-la.',
+    ServiceUnavailable:
+      'O servidor não consegue acessar o banco de dados agora. Tente de novo em instantes.',
+    ServiceBusy: 'O servidor está ocupado. Tente de novo em alguns segundos.',
+    InternalError:
+      'Algo deu errado no servidor. Tente de novo; se continuar falhando, avise a equipe que mantém o console.',
+    NotFound: 'Não encontrado: talvez não exista mais.',
+    ValidationError:
+      'O servidor não conseguiu ler o que foi enviado. Recarregue a página e tente de novo.',
+    AlreadyExists: 'Já existe uma conta da equipe com este e-mail.',
+    Disabled: 'Esta conta da equipe está desativada. Fale com um administrador.',
+    EnrolmentLinkInvalid:
+      'Este link de cadastro já foi usado, expirou ou foi substituído. Peça um novo a um administrador.',
+    WeakPassword: 'A senha é curta demais ou comum demais.',
+    WrongCredentials: 'A senha atual ou o código do autenticador está errado.',
+    AuthenticatorChanged: 'O novo autenticador foi substituído nesse meio-tempo. Comece de novo.',
+    AuthenticatorNotStarted: 'Adicione primeiro o novo autenticador e depois digite o código dele.',
+    CodeWrong:
+      'Esse não é o código atual do novo autenticador. Verifique se o aplicativo mostra esta conta e se o relógio do celular está certo.',
+    ImportAuthorMissing: 'Uma importação precisa indicar a pessoa da equipe que a assina.',
+    ImportAuthorUnknown: 'A pessoa indicada pela importação não tem conta da equipe.',
+    CountryMissing: 'Não há regras para este código de país.',
+    CountryHasFile: 'Este país tem regras próprias: edite-as.',
+    NothingToRetire:
+      'Este país não tem arquivo próprio para retirar: ele já segue as regras compartilhadas.',
+    SharedRuleKept:
+      'Esta é uma regra compartilhada que outros países seguem: não pode ser retirada.',
+    VersionMissing: 'Essa versão não existe.',
+    RulesInvalid: 'Estas regras não passam na verificação. Cada problema aparece no seu campo.',
+    RulesTooLarge: 'Estas regras são grandes demais para verificar. Encurte o arquivo.',
+    TooManyPatterns: 'Estas regras têm padrões demais para verificar. Remova alguns.',
+    RulesCheckTimedOut:
+      'A verificação destas regras demorou demais e foi interrompida. Simplifique os padrões ou tente de novo.',
+    RulesChecksBusy: 'O servidor está verificando outras regras. Tente de novo em alguns segundos.',
+    ChecksInProgress:
+      'Algumas das suas verificações de regras ainda estão em andamento. Aguarde os resultados e tente de novo.',
+    DraftBaseMoved:
+      'Outras regras foram publicadas para este país desde que esta página foi aberta. Recarregue-a e revise a alteração ou refaça-a sobre as regras publicadas agora.',
+    CommentRequired: 'Diga o que mudar ao devolver um rascunho.',
+    FourEyes: 'Você escreveu esta versão: outra pessoa aprovadora precisa revisá-la e publicá-la.',
+    NotADraft: 'Esta versão não é mais um rascunho aguardando revisão. Recarregue a página.',
+    NotApproved: 'Esta versão não está aprovada ou mudou nesse meio-tempo. Recarregue a página.',
+    NotPublished: 'Só uma versão publicada pode ser restaurada.',
+    PublishRaced: 'Outra versão foi publicada enquanto esta era verificada. Publique de novo.',
+    PublishRefused: 'A publicação foi recusada: as regras não passam na verificação completa.',
+  },
+  lockedFor: (minutes: number) =>
+    `Muitas tentativas de acesso com falha. Tente de novo em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
 };
