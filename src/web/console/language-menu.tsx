@@ -2,17 +2,8 @@
 // in its own language. A choice applies at once (console-app.tsx keeps it: in this browser, and
 // for the staff member when signed in).
 import { useId } from 'react';
-import { LOCALES, isLocale, type Locale } from '../../core/i18n/locales';
+import { LOCALE_NAMES, LOCALES, isLocale } from '../../core/i18n/locales';
 import { texts, useConsoleLanguage } from './texts';
-
-/** Each language's name for itself (not translated: a reader looks for their own language). */
-const LANGUAGE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  pt: 'Português',
-  de: 'Deutsch',
-};
 
 export function LanguageMenu() {
   const { locale, choose } = useConsoleLanguage();
@@ -30,7 +21,7 @@ export function LanguageMenu() {
       >
         {LOCALES.map((l) => (
           <option key={l} value={l} lang={l}>
-            {LANGUAGE_NAMES[l]}
+            {LOCALE_NAMES[l]}
           </option>
         ))}
       </select>

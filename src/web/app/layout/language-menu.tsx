@@ -3,16 +3,8 @@
 // stores it as the person's language (`onChoose`), the one their mails are written in.
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../../components/dropdown';
+import { LOCALE_NAMES } from '../../../core/i18n/locales';
 import { isLocale, setLanguage, type Locale } from '../../lib/i18n';
-
-/** Each language's name for itself (not translated: a reader looks for their own language). */
-const LANGUAGE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  pt: 'Português',
-  de: 'Deutsch',
-};
 
 export function LanguageMenu({
   locales,
@@ -44,13 +36,13 @@ export function LanguageMenu({
             />
           </svg>
           <span className="language-menu__current" lang={current}>
-            {isLocale(current) ? LANGUAGE_NAMES[current] : current}
+            {isLocale(current) ? LOCALE_NAMES[current] : current}
           </span>
         </>
       }
       items={offered.map((locale) => ({
         key: locale,
-        label: LANGUAGE_NAMES[locale],
+        label: LOCALE_NAMES[locale],
         lang: locale,
         checked: locale === current,
         onSelect: () => {
