@@ -25,6 +25,9 @@ describe('portal files and routes', () => {
     writeFileSync(join(webDir, 'index.html'), INDEX);
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'assets/app.js'), 'console.log(1)');
+    // The build's manifests (vite's .vite/manifest.json) are the server's, not the public's.
+    mkdirSync(join(webDir, '.vite'));
+    writeFileSync(join(webDir, '.vite/manifest.json'), '{"secret":"build layout"}');
     t = await startTestApp('pglite', { WEB_DIR: webDir });
   });
   afterAll(async () => t?.close());
@@ -55,6 +58,13 @@ describe('portal files and routes', () => {
     const file = await visitor.get('/assets/app.js');
     expect(file.status).toBe(200);
     expect(file.raw.body).toBe('console.log(1)');
+    // Hidden files and folders are never handed out, nor is a folder itself: those paths are
+    // portal routes like any other unknown path.
+    for (const path of ['/.vite/manifest.json', '/.vite', '/assets', '/assets/']) {
+      const response = await visitor.get(path);
+      expect(response.raw.body, path).not.toContain('build layout');
+      expect(isPortalPage(response.raw.body), path).toBe(true);
+    }
   });
 
   it('refuses a forged or ended session the same way, and gives a signed-in user the app', async () => {

@@ -3,7 +3,7 @@
 // <file>.gz beside each text file of 256 bytes or more): Brotli when the request accepts br,
 // else gzip when it accepts gzip, else the file itself; @fastify/compress never touches them.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
@@ -58,6 +58,9 @@ const DOCUMENT_ONLY_HEADERS = [
 const SUBRESOURCE = /\.(?:js|mjs|css)$/i;
 
 const isConsole = (path: string): boolean => path === '/console' || path.startsWith('/console/');
+
+const isFile = (path: string): boolean =>
+  statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 
 const webRoutes: FastifyPluginAsync = async (app) => {
   /** The portal's files are served without a session lookup; a portal page looks it up here. */
@@ -166,9 +169,10 @@ const webRoutes: FastifyPluginAsync = async (app) => {
     if (path.startsWith('/master/')) {
       return reply.status(404).send({ code: 404, message: `NotFound: ${request.method} ${path}` });
     }
-    // Files that exist are served as they are; every other path is a portal route.
+    // Files that exist are served as they are; every other path is a portal route. Hidden files
+    // and folders (the build's .vite manifests) and folders themselves are never handed out.
     const file = path.slice(1);
-    if (file && !file.includes('..') && existsSync(join(root, file))) {
+    if (file && !file.includes('..') && !/(^|\/)\./.test(file) && isFile(join(root, file))) {
       if (SUBRESOURCE.test(file))
         for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
       return reply.sendFile(file);
