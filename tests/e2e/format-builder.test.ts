@@ -36,7 +36,7 @@ describe('rules console format builder (issue 33)', () => {
     await see(page.getByRole('heading', { level: 1, name: /\(US\)$/ })).toBeVisible();
 
     // The routing number: 9 digits and the ABA check, both in plain terms.
-    const routing = page.getByRole('group', { name: 'Format of routingNumber' });
+    const routing = page.getByRole('group', { name: 'Format of Routing number' });
     await see(routing).toBeVisible();
     expect(await routing.getByRole('combobox', { name: 'Format' }).inputValue()).toBe('characters');
     expect(await routing.getByRole('combobox', { name: 'Check' }).inputValue()).toBe('abaRouting');
@@ -52,7 +52,7 @@ describe('rules console format builder (issue 33)', () => {
     ]);
 
     // The account number: from "4 to 17 digits" to "9 to 12 digits".
-    const account = page.getByRole('group', { name: 'Format of accountNumber' });
+    const account = page.getByRole('group', { name: 'Format of Account number' });
     await account.getByRole('spinbutton', { name: 'Length from' }).fill('9');
     await account.getByRole('spinbutton', { name: 'to' }).fill('12');
     await expect
@@ -70,7 +70,7 @@ describe('rules console format builder (issue 33)', () => {
     await see(page.getByText('accountNumber › pattern: ^\\d{4,17}$ → ^[0-9]{9,12}$')).toBeVisible();
 
     // A pattern the builder cannot say (ZIP+4's optional group) stays typed by hand.
-    const zip = page.getByRole('group', { name: 'Format of zipCode' });
+    const zip = page.getByRole('group', { name: 'Format of ZIP code' });
     expect(await zip.getByRole('combobox', { name: 'Format' }).inputValue()).toBe('advanced');
 
     // Only field rules' patterns are formats: a message key named "pattern" is a plain text.

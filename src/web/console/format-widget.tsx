@@ -8,6 +8,7 @@
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { useId, useState, type ReactNode } from 'react';
 import { describedBy } from '../components/schema-form/field-ids';
+import { useFieldLabel } from '../components/schema-form/use-field-label';
 import { EDITOR_ID_PREFIX } from './editor-ids';
 import {
   CHECK_KEYWORDS,
@@ -56,6 +57,7 @@ const lines = (text: string): string[] =>
     .map((line) => line.trim())
     .filter(Boolean);
 
+const NO_SCHEMA = {};
 const COUNTRY_LIST = /^\s*([A-Z]{2}(\s*[,\s]\s*[A-Z]{2})*)?\s*$/;
 const FIELD_NAME = /^[a-zA-Z][a-zA-Z0-9]*$/;
 
@@ -64,6 +66,8 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
   const builder = useFormatBuilder();
   const path = rulePathOf(id);
   const field = path[path.length - 1] ?? '';
+  // The field's label as the rule's group shows it (sortCode → "Sort code").
+  const fieldLabel = useFieldLabel(NO_SCHEMA, field);
   const pattern = typeof value === 'string' ? value : '';
   const read = pattern ? readPattern(pattern) : null;
   const off = Boolean(disabled || readonly);
@@ -166,7 +170,7 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
         }}
       />
       <fieldset className="console-format__builder">
-        <legend>{T.legend(field)}</legend>
+        <legend>{T.legend(fieldLabel)}</legend>
         <div className="console-format__row">
           <label htmlFor={ids.mode}>{T.mode}</label>
           <select
@@ -189,6 +193,7 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
             label={T.set}
             value={characters}
             disabled={off}
+            minimum={1}
             onChange={(next) => write({ ...characters, ...next })}
           />
         ) : null}
@@ -314,11 +319,39 @@ function CharactersAndLength({
   label: string;
   value: { set: CharacterSet; min: number; max: number };
   disabled: boolean;
-  /** The least "to" may be (the rest after a beginning has at least one character). */
+  /** The least "to" may be (a format of no characters at all would only accept ""). */
   minimum?: number;
   onChange: (next: { set: CharacterSet; min: number; max: number }) => void;
 }) {
   const own = useId();
+  // The lengths as typed: "1" on the way to "12" is not written (nor corrected) while it makes
+  // no sense; the error says why, and the pattern keeps the last lengths that did.
+  const [typed, setTyped] = useState({ min: String(value.min), max: String(value.max) });
+  const [shown, setShown] = useState(value);
+  if (shown.min !== value.min || shown.max !== value.max) {
+    setShown(value);
+    setTyped({ min: String(value.min), max: String(value.max) });
+  }
+  const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : null);
+  const min = whole(typed.min);
+  const max = whole(typed.max);
+  const error =
+    min === null || max === null
+      ? T.lengthMissing
+      : max < Math.max(min, minimum)
+        ? T.lengthOrder(Math.max(min, minimum))
+        : null;
+  const errorId = `${own}-length-error`;
+  const change = (next: { min: string; max: string }) => {
+    setTyped(next);
+    const low = whole(next.min);
+    const high = whole(next.max);
+    if (low !== null && high !== null && high >= Math.max(low, minimum)) {
+      setShown({ ...value, min: low, max: high });
+      onChange({ ...value, min: low, max: high });
+    }
+  };
+  const described = error ? errorId : undefined;
   return (
     <>
       <div className="console-format__row">
@@ -342,29 +375,30 @@ function CharactersAndLength({
         <input
           id={`${own}-min`}
           type="number"
+          inputMode="numeric"
           className="schema-form__input console-format__length"
           min={0}
-          value={value.min}
+          value={typed.min}
           disabled={disabled}
-          onChange={(e) => {
-            const min = Math.max(0, Math.floor(Number(e.target.value)) || 0);
-            onChange({ ...value, min, max: Math.max(min, value.max, minimum) });
-          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          onChange={(e) => change({ ...typed, min: e.target.value })}
         />
         <label htmlFor={`${own}-max`}>{T.max}</label>
         <input
           id={`${own}-max`}
           type="number"
+          inputMode="numeric"
           className="schema-form__input console-format__length"
-          min={Math.max(value.min, minimum)}
-          value={value.max}
+          min={Math.max(min ?? 0, minimum)}
+          value={typed.max}
           disabled={disabled}
-          onChange={(e) => {
-            const max = Math.max(minimum, Math.floor(Number(e.target.value)) || 0);
-            onChange({ ...value, max, min: Math.min(max, value.min) });
-          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          onChange={(e) => change({ ...typed, max: e.target.value })}
         />
       </div>
+      <FieldError id={errorId}>{error}</FieldError>
     </>
   );
 }

@@ -117,7 +117,7 @@ describe('format builder', () => {
   it('opens a file’s formats and checks in plain terms, with samples checked by the compiled draft', async () => {
     render(<Page />);
 
-    const account = await screen.findByRole('group', { name: 'Format of accountNumber' });
+    const account = await screen.findByRole('group', { name: 'Format of Account number' });
     expect(within(account).getByRole('combobox', { name: 'Format' })).toHaveValue('characters');
     expect(within(account).getByRole('combobox', { name: 'Characters' })).toHaveValue('digits');
     expect(within(account).getByRole('spinbutton', { name: 'Length from' })).toHaveValue(8);
@@ -144,14 +144,14 @@ describe('format builder', () => {
     ).toBeNull();
 
     // The tax number check of the identity number, with a valid NINO and one with a wrong prefix.
-    const tin = screen.getByRole('group', { name: 'Format of tin' });
+    const tin = screen.getByRole('group', { name: 'Format of Taxpayer identification number' });
     expect(within(tin).getByRole('combobox', { name: 'Check' })).toHaveValue('taxId');
     expect(within(tin).getByRole('combobox', { name: 'Tax number' })).toHaveValue('GB.nino');
     await waitFor(() => expect(samplesIn(tin, 'Made to pass')).toEqual(['AB123456C passes']));
     expect(samplesIn(tin, 'Made to fail')).toEqual(['BG123456C fails']);
 
     // A pattern it cannot say (UK postcodes) is typed by hand, in the field's own box.
-    const postcode = screen.getByRole('group', { name: 'Format of postalCode' });
+    const postcode = screen.getByRole('group', { name: 'Format of Postal code' });
     expect(within(postcode).getByRole('combobox', { name: 'Format' })).toHaveValue('advanced');
     expect(document.getElementById('rules_address_fields_postalCode_pattern')).toHaveValue(
       (start.form.address as { fields: Rules }).fields.postalCode?.pattern as string,
@@ -161,7 +161,7 @@ describe('format builder', () => {
   it('writes a fixed shape, a beginning and a length, and a list of values; refuses an empty shape by name', async () => {
     const user = userEvent.setup();
     render(<Page />);
-    const sort = await screen.findByRole('group', { name: 'Format of sortCode' });
+    const sort = await screen.findByRole('group', { name: 'Format of Sort code' });
     const mode = within(sort).getByRole('combobox', { name: 'Format' });
 
     // A fixed shape from an example mask.
@@ -240,7 +240,7 @@ describe('format builder', () => {
   it('sets a check by its keyword, and says when the draft refuses what the check is made to pass', async () => {
     const user = userEvent.setup();
     render(<Page />);
-    const account = await screen.findByRole('group', { name: 'Format of accountNumber' });
+    const account = await screen.findByRole('group', { name: 'Format of Account number' });
     const check = within(account).getByRole('combobox', { name: 'Check' });
 
     await user.selectOptions(check, 'iban');
@@ -294,13 +294,22 @@ describe('format builder', () => {
   it('writes "digits only, from 9 to 12", and takes a typed pattern as typed', async () => {
     const user = userEvent.setup();
     render(<Page />);
-    const account = await screen.findByRole('group', { name: 'Format of accountNumber' });
-    fireEvent.change(within(account).getByRole('spinbutton', { name: 'Length from' }), {
-      target: { value: '9' },
-    });
-    fireEvent.change(within(account).getByRole('spinbutton', { name: 'to' }), {
-      target: { value: '12' },
-    });
+    const account = await screen.findByRole('group', { name: 'Format of Account number' });
+    // Typed as people type: "9" from is more than the 8 "to" says, until "to" is 12 (through
+    // "1"): nothing is written or corrected meanwhile, and the error says why.
+    const from = within(account).getByRole('spinbutton', { name: 'Length from' });
+    const to = within(account).getByRole('spinbutton', { name: 'to' });
+    await user.clear(from);
+    await user.type(from, '9');
+    const error = 'Length: “to” must be at least 9.';
+    expect(within(account).getByText(error)).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription(error);
+    expect(bankFields(latest.current).accountNumber?.pattern).toBe('^\\d{8}$');
+    await user.clear(to);
+    await user.type(to, '12');
+    expect(from).toHaveValue(9);
+    expect(within(account).queryByText(error)).toBeNull();
     await waitFor(() =>
       expect(bankFields(latest.current).accountNumber?.pattern).toBe('^[0-9]{9,12}$'),
     );

@@ -125,7 +125,7 @@ describe('the whole rule file in the console', () => {
       within(bank).getByRole('button', { name: 'Add rule: iban, Bank account form' }),
     );
     // Its check, the IBAN of this country, chosen in the format builder.
-    const ibanFormat = await screen.findByRole('group', { name: 'Format of iban' });
+    const ibanFormat = await screen.findByRole('group', { name: 'Format of IBAN' });
     await user.selectOptions(within(ibanFormat).getByRole('combobox', { name: 'Check' }), 'iban');
 
     await user.click(screen.getByRole('button', { name: 'Save draft' }));

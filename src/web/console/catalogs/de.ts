@@ -330,6 +330,8 @@ export const de: ConsoleTexts = {
     },
     min: 'Länge von',
     max: 'bis',
+    lengthMissing: 'Länge: Schreiben Sie eine ganze Zahl in „von“ und in „bis“.',
+    lengthOrder: (least: number) => `Länge: „bis“ muss mindestens ${least} sein.`,
     mask: 'Form',
     maskHelp:
       'Schreiben Sie ein Beispiel der Form: 9 ist eine Ziffer, A ein Großbuchstabe, a ein beliebiger Buchstabe, X ein Großbuchstabe oder eine Ziffer, x ein Buchstabe oder eine Ziffer; jedes andere Zeichen steht für sich selbst (\\9 für die Ziffer Neun selbst), und ein ? dahinter macht es optional (99999-?999).',

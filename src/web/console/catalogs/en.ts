@@ -328,6 +328,8 @@ export const en = {
     },
     min: 'Length from',
     max: 'to',
+    lengthMissing: 'Length: write a whole number in “from” and in “to”.',
+    lengthOrder: (least: number) => `Length: “to” must be at least ${least}.`,
     mask: 'Shape',
     maskHelp:
       'Write an example of the shape: 9 is a digit, A an upper-case letter, a any letter, X an upper-case letter or digit, x any letter or digit; any other character stands for itself (\\9 for the digit nine itself), and ? after it makes it optional (99999-?999).',

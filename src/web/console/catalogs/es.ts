@@ -328,6 +328,8 @@ export const es: ConsoleTexts = {
     },
     min: 'Longitud de',
     max: 'a',
+    lengthMissing: 'Longitud: escriba un número entero en «de» y en «a».',
+    lengthOrder: (least: number) => `Longitud: «a» debe ser al menos ${least}.`,
     mask: 'Forma',
     maskHelp:
       'Escriba un ejemplo de la forma: 9 es un dígito, A una letra mayúscula, a cualquier letra, X una letra mayúscula o un dígito, x cualquier letra o dígito; cualquier otro carácter vale por sí mismo (\\9 para el propio dígito nueve), y ? detrás lo hace opcional (99999-?999).',

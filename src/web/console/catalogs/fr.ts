@@ -328,6 +328,8 @@ export const fr: ConsoleTexts = {
     },
     min: 'Longueur de',
     max: 'à',
+    lengthMissing: 'Longueur : écrivez un nombre entier dans « de » et dans « à ».',
+    lengthOrder: (least: number) => `Longueur : « à » doit valoir au moins ${least}.`,
     mask: 'Forme',
     maskHelp:
       'Écrivez un exemple de la forme : 9 est un chiffre, A une lettre majuscule, a une lettre quelconque, X une lettre majuscule ou un chiffre, x une lettre ou un chiffre ; tout autre caractère vaut pour lui-même (\\9 pour le chiffre neuf lui-même), et ? après un caractère le rend facultatif (99999-?999).',

@@ -325,6 +325,8 @@ export const pt: ConsoleTexts = {
     },
     min: 'Comprimento de',
     max: 'a',
+    lengthMissing: 'Comprimento: escreva um número inteiro em “de” e em “a”.',
+    lengthOrder: (least: number) => `Comprimento: “a” deve ser pelo menos ${least}.`,
     mask: 'Forma',
     maskHelp:
       'Escreva um exemplo da forma: 9 é um dígito, A uma letra maiúscula, a qualquer letra, X uma letra maiúscula ou dígito, x qualquer letra ou dígito; qualquer outro caractere vale por si mesmo (\\9 para o próprio dígito nove), e ? depois dele o torna opcional (99999-?999).',
