@@ -22,6 +22,8 @@ export interface FormatBuilderContext {
   ruleAt: (path: readonly string[]) => Rule;
   /** Replaces the field rule at a path (a check chosen sets its keyword beside the pattern). */
   changeRule: (path: readonly string[], change: (rule: Rule) => Rule) => void;
+  /** The field's property in the draft's compiled form (what it inherits included), if known. */
+  compiled: (path: readonly string[]) => Rule | null;
   /** Each sample's verdict in the draft's compiled form of the field. */
   judge: (path: readonly string[], samples: readonly Sample[]) => Verdict[];
 }

@@ -144,9 +144,19 @@ export function FormatBuilderProvider({
     },
     [preview.status, variants, modules, ruleAt],
   );
+  const compiled = useCallback(
+    (path: readonly string[]): Rule | null => {
+      if (preview.status !== 'ready') return null;
+      const found = variantFor(variants, modules, path);
+      if (found === null || found === 'absent') return null;
+      const property = found.module.schema.properties?.[path[path.length - 1] as string];
+      return isNode(property) ? property : null;
+    },
+    [preview.status, variants, modules],
+  );
   const value = useMemo(
-    () => ({ country, ruleAt, changeRule, judge }),
-    [country, ruleAt, changeRule, judge],
+    () => ({ country, ruleAt, changeRule, compiled, judge }),
+    [country, ruleAt, changeRule, compiled, judge],
   );
   return <FormatBuilder.Provider value={value}>{children}</FormatBuilder.Provider>;
 }

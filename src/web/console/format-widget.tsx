@@ -94,13 +94,25 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
 
   const changeMode = (next: Mode) => {
     setMode(next);
-    if (next === 'none') onChange(undefined);
+    if (next === 'none') {
+      setTakenOff(pattern || null);
+      onChange(undefined);
+    }
     if (next === 'characters' && read?.kind !== 'characters') write(DEFAULTS.characters);
     if (next === 'mask' && hasMaskClass(maskText)) write({ kind: 'mask', mask: maskText });
     if (next === 'prefix' && lines(prefixText).length) write(prefix);
     if (next === 'oneOf' && lines(valuesText).length)
       write({ kind: 'oneOf', values: lines(valuesText) });
   };
+
+  // With no format of its own, the field may still have one from the rules the file follows
+  // (not the one just taken off, which the preview may not have caught up with yet).
+  const [takenOff, setTakenOff] = useState<string | null>(null);
+  const compiledPattern = builder?.compiled(path)?.pattern;
+  const inherited =
+    !pattern && typeof compiledPattern === 'string' && compiledPattern !== takenOff
+      ? compiledPattern
+      : null;
 
   // The check is a keyword of the rule beside the pattern: it needs the whole rule.
   const rule = builder?.ruleAt(path) ?? {};
@@ -275,6 +287,11 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
         ) : null}
 
         {mode === 'advanced' ? <p className="schema-form__help">{T.advancedHelp}</p> : null}
+        {mode === 'none' && inherited ? (
+          <p className="schema-form__help">
+            {T.inherited} <code>{inherited}</code>
+          </p>
+        ) : null}
 
         {builder ? (
           <CheckChoice check={check} disabled={off} ids={ids} onChange={setCheck} />

@@ -232,7 +232,7 @@ describe('format builder', () => {
       expect(bankFields(latest.current).sortCode?.pattern).toBe('^(?:404784|089999)$'),
     );
 
-    // Any value: the pattern goes.
+    // No format of its own: the pattern goes.
     await user.selectOptions(mode, 'none');
     await waitFor(() => expect(bankFields(latest.current).sortCode?.pattern).toBeUndefined());
   });
@@ -254,13 +254,18 @@ describe('format builder', () => {
         ),
       ]),
     );
-    // Any value, then the IBAN passes.
+    // No format of its own: the one the file inherits (_default's) is said, and the IBAN passes.
     await user.selectOptions(within(account).getByRole('combobox', { name: 'Format' }), 'none');
     await waitFor(() =>
       expect(samplesIn(account, 'Made to pass')).toEqual([
         expect.stringMatching(/^GB\d{2}[A-Z]{4}\d{14} passes$/),
       ]),
     );
+    expect(
+      within(account).getByText(
+        'This file sets no format of its own; the rules it follows ask for',
+      ),
+    ).toHaveTextContent('^[A-Za-z0-9]{1,31}$');
 
     // IBANs of named countries; a wrong code is an error named by its box.
     const countries = within(account).getByRole('textbox', {

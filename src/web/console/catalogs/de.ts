@@ -312,7 +312,7 @@ export const de: ConsoleTexts = {
     legend: (field: string) => `Format von ${field}`,
     mode: 'Format',
     modes: {
-      none: 'Beliebiger Wert (kein Format)',
+      none: 'Kein eigenes Format',
       characters: 'Zeichen und Länge',
       mask: 'Eine feste Form (wie 99-99-99)',
       prefix: 'Beginnt mit einem von …',
@@ -332,6 +332,7 @@ export const de: ConsoleTexts = {
     max: 'bis',
     lengthMissing: 'Länge: Schreiben Sie eine ganze Zahl in „von“ und in „bis“.',
     lengthOrder: (least: number) => `Länge: „bis“ muss mindestens ${least} sein.`,
+    inherited: 'Diese Datei legt kein eigenes Format fest; die Regeln, denen sie folgt, verlangen',
     mask: 'Form',
     maskHelp:
       'Schreiben Sie ein Beispiel der Form: 9 ist eine Ziffer, A ein Großbuchstabe, a ein beliebiger Buchstabe, X ein Großbuchstabe oder eine Ziffer, x ein Buchstabe oder eine Ziffer; jedes andere Zeichen steht für sich selbst (\\9 für die Ziffer Neun selbst), und ein ? dahinter macht es optional (99999-?999).',

@@ -310,7 +310,7 @@ export const en = {
     legend: (field: string) => `Format of ${field}`,
     mode: 'Format',
     modes: {
-      none: 'Any value (no format)',
+      none: 'No format of its own',
       characters: 'Characters and length',
       mask: 'A fixed shape (like 99-99-99)',
       prefix: 'Starts with one of …',
@@ -330,6 +330,7 @@ export const en = {
     max: 'to',
     lengthMissing: 'Length: write a whole number in “from” and in “to”.',
     lengthOrder: (least: number) => `Length: “to” must be at least ${least}.`,
+    inherited: 'This file sets no format of its own; the rules it follows ask for',
     mask: 'Shape',
     maskHelp:
       'Write an example of the shape: 9 is a digit, A an upper-case letter, a any letter, X an upper-case letter or digit, x any letter or digit; any other character stands for itself (\\9 for the digit nine itself), and ? after it makes it optional (99999-?999).',

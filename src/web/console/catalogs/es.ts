@@ -310,7 +310,7 @@ export const es: ConsoleTexts = {
     legend: (field: string) => `Formato de ${field}`,
     mode: 'Formato',
     modes: {
-      none: 'Cualquier valor (sin formato)',
+      none: 'Sin formato propio',
       characters: 'Caracteres y longitud',
       mask: 'Una forma fija (como 99-99-99)',
       prefix: 'Empieza por uno de …',
@@ -330,6 +330,7 @@ export const es: ConsoleTexts = {
     max: 'a',
     lengthMissing: 'Longitud: escriba un número entero en «de» y en «a».',
     lengthOrder: (least: number) => `Longitud: «a» debe ser al menos ${least}.`,
+    inherited: 'Este archivo no fija un formato propio; las reglas que sigue piden',
     mask: 'Forma',
     maskHelp:
       'Escriba un ejemplo de la forma: 9 es un dígito, A una letra mayúscula, a cualquier letra, X una letra mayúscula o un dígito, x cualquier letra o dígito; cualquier otro carácter vale por sí mismo (\\9 para el propio dígito nueve), y ? detrás lo hace opcional (99999-?999).',

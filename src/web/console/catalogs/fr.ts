@@ -310,7 +310,7 @@ export const fr: ConsoleTexts = {
     legend: (field: string) => `Format de ${field}`,
     mode: 'Format',
     modes: {
-      none: 'Toute valeur (sans format)',
+      none: 'Pas de format propre',
       characters: 'Caractères et longueur',
       mask: 'Une forme fixe (comme 99-99-99)',
       prefix: 'Commence par l’un de …',
@@ -330,6 +330,7 @@ export const fr: ConsoleTexts = {
     max: 'à',
     lengthMissing: 'Longueur : écrivez un nombre entier dans « de » et dans « à ».',
     lengthOrder: (least: number) => `Longueur : « à » doit valoir au moins ${least}.`,
+    inherited: 'Ce fichier ne fixe pas de format propre ; les règles qu’il suit demandent',
     mask: 'Forme',
     maskHelp:
       'Écrivez un exemple de la forme : 9 est un chiffre, A une lettre majuscule, a une lettre quelconque, X une lettre majuscule ou un chiffre, x une lettre ou un chiffre ; tout autre caractère vaut pour lui-même (\\9 pour le chiffre neuf lui-même), et ? après un caractère le rend facultatif (99999-?999).',

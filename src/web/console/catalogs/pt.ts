@@ -307,7 +307,7 @@ export const pt: ConsoleTexts = {
     legend: (field: string) => `Formato de ${field}`,
     mode: 'Formato',
     modes: {
-      none: 'Qualquer valor (sem formato)',
+      none: 'Sem formato próprio',
       characters: 'Caracteres e comprimento',
       mask: 'Uma forma fixa (como 99-99-99)',
       prefix: 'Começa com um de …',
@@ -327,6 +327,7 @@ export const pt: ConsoleTexts = {
     max: 'a',
     lengthMissing: 'Comprimento: escreva um número inteiro em “de” e em “a”.',
     lengthOrder: (least: number) => `Comprimento: “a” deve ser pelo menos ${least}.`,
+    inherited: 'Este arquivo não define um formato próprio; as regras que ele segue pedem',
     mask: 'Forma',
     maskHelp:
       'Escreva um exemplo da forma: 9 é um dígito, A uma letra maiúscula, a qualquer letra, X uma letra maiúscula ou dígito, x qualquer letra ou dígito; qualquer outro caractere vale por si mesmo (\\9 para o próprio dígito nove), e ? depois dele o torna opcional (99999-?999).',
