@@ -239,8 +239,9 @@ describe('rules console (issue 16)', () => {
     ).toBeVisible();
     await page.screenshot({ path: join(SHOTS, 'console-version.png'), fullPage: true });
     await page.getByRole('button', { name: 'Approve' }).click();
+    // In the console's words for the refusal's name (Forbidden), not the server's English.
     await see(
-      page.getByRole('alert').filter({ hasText: 'only an approver may approve' }),
+      page.getByRole('alert').filter({ hasText: 'Your role does not allow this' }),
     ).toBeVisible();
 
     // An approver (another browser context) approves and publishes.
