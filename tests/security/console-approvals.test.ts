@@ -3,6 +3,7 @@
 // `npm start` builds it: publishing needs an approval against the country's version published now;
 // A's approval is withdrawn (A awaits review again, refused with DraftBaseMoved) and B stays; once
 // A is approved against B (its changes shown against B) it publishes.
+import type { RuleChange } from '../../src/core/rules/console-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/core/schemas/catalog';
 import { DATABASE_KINDS, startLiveServer, type LiveServer } from './support/server';
@@ -20,7 +21,7 @@ interface Version {
 }
 interface VersionDetail extends Version {
   publishedVersion: number | null;
-  changes: { text: string }[];
+  changes: RuleChange[];
 }
 
 /** A staff member who also reads a version with its changes. */
@@ -115,9 +116,13 @@ describe.each(DATABASE_KINDS)('rules console approvals on %s', (kind) => {
     expect(staleSave.json?.message).toMatch(/^DraftBaseMoved: /);
 
     // Reviewed again against B: the revert of B's change is what the approver sees, and approves.
-    expect(sentBack.changes.map((c) => c.text)).toContain(
-      'name: United Kingdom (draft B) → United Kingdom (draft A)',
-    );
+    expect(sentBack.changes).toContainEqual({
+      code: 'rule.changed',
+      path: '/name',
+      change: 'changed',
+      from: 'United Kingdom (draft B)',
+      to: 'United Kingdom (draft A)',
+    });
     const reapproved = await approver.request('POST', `/versions/${a.id}/approve`, {
       baseVersion: b.id,
     });
