@@ -128,7 +128,7 @@ export const de: ConsoleTexts = {
     pass: 'besteht',
     fail: 'scheitert',
     resultOk: 'wie erwartet',
-    resultBroken: 'verletzt',
+    resultBroken: 'fehlerhaft',
     noResults: 'Die Ergebnisse erscheinen, sobald die Vorschau gelaufen ist.',
     problems: 'Probleme dieses Entwurfs',
     changes: 'Änderungen gegenüber den veröffentlichten Regeln',

@@ -1,6 +1,6 @@
 // The console's words in English: the shape every language's catalog follows (ConsoleTexts).
 // Adding a text means adding it here and to es.ts, fr.ts, pt.ts and de.ts (tsc and
-// tests/unit/web/console-catalogs.test.ts fail on a missing one). The recipients' locales stay the
+// tests/web/console/catalogs.test.ts fail on a missing one). The recipients' locales stay the
 // portal's (locales/).
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../../core/staff/password-rules';
 import type { ConsoleErrorName } from '../error-names';

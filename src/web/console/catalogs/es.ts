@@ -126,7 +126,7 @@ export const es: ConsoleTexts = {
     pass: 'pasa',
     fail: 'falla',
     resultOk: 'como se esperaba',
-    resultBroken: 'roto',
+    resultBroken: 'no se cumple',
     noResults: 'Los resultados aparecen cuando se ha ejecutado la vista previa.',
     problems: 'Problemas de este borrador',
     changes: 'Cambios respecto a las reglas publicadas',

@@ -204,7 +204,7 @@ export const fr: ConsoleTexts = {
   },
   list: {
     nouns: { currency: 'Devise', country: 'Pays', value: 'Valeur', item: 'Élément' },
-    add: (noun: string) => `Ajouter : ${noun.toLowerCase()}`,
+    add: (noun: string) => `Ajouter un élément (${noun.toLowerCase()})`,
     moveUp: (name: string) => `Monter ${name}`,
     moveDown: (name: string) => `Descendre ${name}`,
     remove: (name: string) => `Retirer ${name}`,

@@ -125,7 +125,7 @@ export const pt: ConsoleTexts = {
     pass: 'passa',
     fail: 'falha',
     resultOk: 'como esperado',
-    resultBroken: 'quebrado',
+    resultBroken: 'não confere',
     noResults: 'Os resultados aparecem depois que a prévia é executada.',
     problems: 'Problemas deste rascunho',
     changes: 'Alterações em relação às regras publicadas',
