@@ -127,7 +127,7 @@ describe.each(DATABASE_KINDS)('the whole rule file in the console on %s', (kind)
     const bankCode = rules.bankAccount?.fields?.sortCode;
     if (!bankCode) throw new Error('the clearing template has no bank code');
     bankCode.messages = { pattern: MESSAGE_KEY };
-    rules.translations = { [MESSAGE_KEY]: MESSAGE };
+    rules.translations = { ...rules.translations, [MESSAGE_KEY]: MESSAGE };
 
     const saved = await editor.request('POST', '/countries/KE/drafts', {
       rules,

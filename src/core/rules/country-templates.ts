@@ -91,6 +91,21 @@ function bankExample(
   };
 }
 
+/**
+ * The message of a template's format, written with the file in every language (`translations`),
+ * so that the editor words it for the country in the messages panel; {{field}} is the label.
+ */
+const formatMessage = (min: number, max: number) => {
+  const n = (to: string) => (min === max ? `${min}` : `${min} ${to} ${max}`);
+  return {
+    en: `{{field}}: ${n('to')} digits, as the bank gives it.`,
+    es: `{{field}}: ${n('a')} dígitos, tal como lo da el banco.`,
+    fr: `{{field}} : ${n('à')} chiffres, tel que la banque le donne.`,
+    pt: `{{field}}: ${n('a')} dígitos, como o banco o informa.`,
+    de: `{{field}}: ${n('bis')} Ziffern, wie die Bank sie angibt.`,
+  };
+};
+
 const TEMPLATE_NOTE =
   'Made in the rules console from a template: replace this source with where the rules come from.';
 
@@ -149,8 +164,8 @@ export function countryFromTemplate(
           fields: {
             accountNumber: {
               required: true,
-              pattern: '^[A-Za-z0-9]{1,34}$',
-              source: 'ISO 9362 and SWIFT MT103 field 59: an account of at most 34 characters',
+              pattern: '^[A-Za-z0-9]{1,31}$',
+              source: 'Spec section 5: an account number of 1 to 31 letters and digits',
             },
             bic: { required: true, bic: true },
           },
@@ -175,7 +190,9 @@ export function countryFromTemplate(
           ),
         ],
       };
-    case 'clearing':
+    case 'clearing': {
+      const key = `bankCode.${country.toLowerCase()}`;
+      const accountKey = `accountNumber.${country.toLowerCase()}`;
       return {
         ...head,
         source: `National clearing: the bank's (or branch's) code of the national clearing system and the account number. ${TEMPLATE_NOTE}`,
@@ -186,9 +203,14 @@ export function countryFromTemplate(
               required: true,
               pattern: '^\\d{6}$',
               label: 'bankCode',
+              messages: { pattern: key },
               source: 'The national clearing code: 6 digits (adjust to the country)',
             },
-            accountNumber: { required: true, pattern: '^\\d{6,20}$' },
+            accountNumber: {
+              required: true,
+              pattern: '^\\d{6,20}$',
+              messages: { pattern: accountKey },
+            },
             bic: { required: false },
           },
         },
@@ -211,6 +233,8 @@ export function countryFromTemplate(
             [{ path: '/accountNumber', keyword: 'pattern' }],
           ),
         ],
+        translations: { [key]: formatMessage(6, 6), [accountKey]: formatMessage(6, 20) },
       };
+    }
   }
 }

@@ -86,17 +86,23 @@ export function shapeFor(
     ? (node.additionalProperties as JsonSchema)
     : undefined;
   const fieldRule = 'pattern' in declared && 'ukModulus' in declared;
+  // A rule just added (empty) also offers its format's message key, so that a new rule can name
+  // a message of its own (written in the messages panel).
+  const added = fieldRule && Object.keys(data).length === 0;
   const names = map
     ? Object.keys(data)
     : Object.keys(declared).filter(
-        (name) => name in data || (fieldRule && ALWAYS_SHOWN.includes(name)),
+        (name) =>
+          name in data ||
+          (fieldRule && ALWAYS_SHOWN.includes(name)) ||
+          (added && name === 'messages'),
       );
   const properties: Record<string, JsonSchema> = {};
   const uiSchema: Record<string, unknown> = {};
   for (const name of names) {
     const child = map ?? declared[name];
     if (!child) continue;
-    const shaped = shapeFor(child, data[name]);
+    const shaped = shapeFor(child, added && name === 'messages' ? { pattern: '' } : data[name]);
     const label = map ? undefined : texts.editorLabels[name];
     properties[name] = label ? { ...shaped.schema, 'x-label': label } : shaped.schema;
     const ui = { ...shaped.uiSchema };

@@ -1,5 +1,6 @@
 // The rules console's staff in the e2e tests: a staff member made with the admin key and enrolled
-// as they would at their link, and the console's sign-in with the authenticator's code.
+// as they would at their link, and the console's sign-in with the authenticator's code; a staff
+// member's API session, approving and publishing a version, and restoring a country's seed.
 import { URI, type TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -62,4 +63,75 @@ export async function signInToConsole(page: Page, staff: Staff, audit = false) {
   await page.getByLabel('Authenticator code').fill(staff.totp.generate());
   await page.getByRole('button', { name: 'Sign in' }).click();
   await see(page.getByText(`${staff.email} (`)).toBeVisible();
+}
+
+export type StaffCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+
+/** A staff member's API session: cookies and the CSRF header by hand. */
+export async function staffApi(staff: Staff): Promise<StaffCall> {
+  const signIn = await fetch(`${baseUrl()}${CONSOLE}/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: staff.email,
+      password: STAFF_PASSWORD,
+      code: staff.totp.generate(),
+    }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookies = signIn.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
+  const csrf = decodeURIComponent(
+    cookies.find((c) => c.startsWith('STAFF-XSRF-TOKEN='))?.split('=')[1] ?? '',
+  );
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl()}${CONSOLE}${path}`, {
+      method,
+      headers: {
+        cookie: cookies.join('; '),
+        'x-csrf-token': csrf,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await response.json()) as { data: T };
+    if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+}
+
+/** An approver approves a version on its page, then publishes it. */
+export async function approveAndPublish(page: Page, versionId: number): Promise<void> {
+  await page.goto(`${baseUrl()}/console/versions/${versionId}`);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await see(page.getByRole('status').filter({ hasText: 'Approved.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await see(page.getByRole('status').filter({ hasText: 'Published:' })).toBeVisible();
+}
+
+/** The version id a status line names ("Saved as draft version 12…"). */
+export async function versionIdIn(page: Page, text: RegExp): Promise<number> {
+  const status = page.getByRole('status').filter({ hasText: text });
+  await see(status).toBeVisible();
+  return Number(/version (\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+}
+
+/**
+ * Puts a country back to the rules before the console (its seed: its file, or no file) unless it
+ * is there already: restore, approve, publish through the API.
+ */
+export async function restoreSeed(editor: StaffCall, approver: StaffCall, country: string) {
+  const versions = await editor<{ id: number; status: string }[]>(
+    'GET',
+    `/countries/${country}/versions`,
+  );
+  const seed = versions.find((v) => v.status === 'seed');
+  if (!seed) return;
+  const [now, was] = await Promise.all([
+    editor<{ rules: unknown }>('GET', `/countries/${country}`),
+    editor<{ rules: unknown }>('GET', `/versions/${seed.id}`),
+  ]);
+  if (JSON.stringify(now.rules) === JSON.stringify(was.rules)) return;
+  const restored = await editor<{ id: number }>('POST', `/versions/${seed.id}/restore`);
+  await approver('POST', `/versions/${restored.id}/approve`, {});
+  await approver('POST', `/versions/${restored.id}/publish`);
 }

@@ -19,8 +19,16 @@ export type FormVariantState =
   | { status: 'ready'; variant: PrecompiledModule; error?: undefined }
   | { status: 'error'; variant?: undefined; error: Error };
 
-const cacheKey = (formId: string, country?: string, method?: string) =>
-  findVariant(formId, country, method)?.file ?? `${formId}|${country ?? ''}|${method ?? ''}`;
+/**
+ * The built variant's file names what is loaded; a country that shares the generic variant in the
+ * build is kept apart by its code, since rules published since may give it a variant of its own
+ * (a country created in the rules console).
+ */
+const cacheKey = (formId: string, country?: string, method?: string) => {
+  const entry = findVariant(formId, country, method);
+  if (!entry) return `${formId}|${country ?? ''}|${method ?? ''}`;
+  return entry.country && entry.country !== country ? `${entry.file}|${country ?? ''}` : entry.file;
+};
 
 const loading = new Map<string, Promise<PrecompiledModule>>();
 
