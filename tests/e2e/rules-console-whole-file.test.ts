@@ -170,7 +170,7 @@ describe('rules console: the whole file (issue 33 point 2)', () => {
     await page.goto(`${baseUrl()}/console/versions/${southAfricaDraft}`);
     await page.getByRole('button', { name: 'Approve' }).click();
     await see(
-      page.getByRole('alert').filter({ hasText: 'only an approver may approve' }),
+      page.getByRole('alert').filter({ hasText: 'Your role does not allow this' }),
     ).toBeVisible();
     const approverPage = await newPage({ viewport: { width: 1440, height: 900 } });
     await signInToConsole(approverPage, approver);

@@ -31,6 +31,7 @@ export const CONSOLE_ERROR_NAMES = [
   'CountryHasFile',
   'NothingToRetire',
   'SharedRuleKept',
+  'IbanUnknown',
   'VersionMissing',
   'RulesInvalid',
   'RulesTooLarge',

@@ -460,6 +460,8 @@ export const de: ConsoleTexts = {
       'Dieses Land hat keine eigene Datei, die stillgelegt werden könnte: Es folgt bereits den gemeinsamen Regeln.',
     SharedRuleKept:
       'Dies ist eine gemeinsame Regel, der andere Länder folgen: Sie kann nicht stillgelegt werden.',
+    IbanUnknown:
+      'Dieses Land vergibt keine IBAN (es steht nicht im IBAN-Register von SWIFT): Wählen Sie eine andere Vorlage.',
     VersionMissing: 'Diese Version gibt es nicht.',
     RulesInvalid:
       'Diese Regeln bestehen die Prüfung nicht. Jedes Problem steht beim betroffenen Feld.',

@@ -456,6 +456,8 @@ export const en = {
     NothingToRetire:
       'This country has no file of its own to retire: it follows the shared rules already.',
     SharedRuleKept: 'This is a shared rule other countries follow: it cannot be retired.',
+    IbanUnknown:
+      'This country issues no IBANs (it is not in the SWIFT IBAN registry): choose another template.',
     VersionMissing: 'There is no such version.',
     RulesInvalid: 'These rules do not pass the check. Each problem is named at its field.',
     RulesTooLarge: 'These rules are too large to check. Shorten the file.',

@@ -456,6 +456,8 @@ export const es: ConsoleTexts = {
     NothingToRetire:
       'Este país no tiene un archivo propio que retirar: ya sigue las reglas compartidas.',
     SharedRuleKept: 'Es una regla compartida que siguen otros países: no se puede retirar.',
+    IbanUnknown:
+      'Este país no emite IBAN (no está en el registro IBAN de SWIFT): elija otra plantilla.',
     VersionMissing: 'Esa versión no existe.',
     RulesInvalid: 'Estas reglas no pasan la comprobación. Cada problema se indica en su campo.',
     RulesTooLarge: 'Estas reglas son demasiado grandes para comprobarlas. Acorte el archivo.',

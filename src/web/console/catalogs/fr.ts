@@ -455,6 +455,8 @@ export const fr: ConsoleTexts = {
       'Ce pays n’a pas de fichier propre à retirer : il suit déjà les règles partagées.',
     SharedRuleKept:
       'C’est une règle partagée que d’autres pays suivent : elle ne peut pas être retirée.',
+    IbanUnknown:
+      'Ce pays n’émet pas d’IBAN (il n’est pas dans le registre IBAN de SWIFT) : choisissez un autre modèle.',
     VersionMissing: 'Cette version n’existe pas.',
     RulesInvalid:
       'Ces règles ne passent pas la vérification. Chaque problème est indiqué à son champ.',

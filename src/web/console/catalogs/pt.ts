@@ -452,6 +452,8 @@ export const pt: ConsoleTexts = {
       'Este país não tem arquivo próprio para retirar: ele já segue as regras compartilhadas.',
     SharedRuleKept:
       'Esta é uma regra compartilhada que outros países seguem: não pode ser retirada.',
+    IbanUnknown:
+      'Este país não emite IBAN (não está no registro IBAN da SWIFT): escolha outro modelo.',
     VersionMissing: 'Essa versão não existe.',
     RulesInvalid: 'Estas regras não passam na verificação. Cada problema aparece no seu campo.',
     RulesTooLarge: 'Estas regras são grandes demais para verificar. Encurte o arquivo.',
