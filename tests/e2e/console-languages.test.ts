@@ -173,6 +173,7 @@ describe.each(LOCALES)('rules console in %s', (locale) => {
       page.getByRole('listitem').filter({ hasText: /^source ?: .*\(reviewed\)$/ }),
     ).toBeVisible();
     await speaks(page, locale, 'version', found);
+    await page.screenshot({ path: join(REPO_ROOT, `test-results/console-${locale}-version.png`) });
 
     await page.goto(`${baseUrl()}/console/account`);
     await see(page.getByRole('heading', { level: 1, name: T.account.heading })).toBeVisible();
