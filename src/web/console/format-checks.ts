@@ -171,14 +171,20 @@ export function checkSamples(
   });
   switch (check.keyword) {
     case 'iban': {
-      const countries = check.countries === true ? [country] : check.countries;
+      // `true` in a shared rule (_iban) is any country's IBAN; in a country's, that country's.
+      const anyCountry = check.countries === true && country.startsWith('_');
+      const countries = anyCountry
+        ? ['DE', 'FR']
+        : check.countries === true
+          ? [country]
+          : check.countries;
       const accepted = countries
         .slice(0, 2)
         .map(ibanOf)
         .filter((v): v is string => v !== null);
       // An IBAN of another country, when the rule names countries.
       const elsewhere = ['DE', 'GB', 'FR'].find((c) => !countries.includes(c)) ?? 'NL';
-      const foreign = ibanOf(elsewhere);
+      const foreign = anyCountry ? null : ibanOf(elsewhere);
       return plain(accepted, [
         ...accepted.slice(0, 1).map(brokenIban),
         ...(foreign ? [foreign] : []),

@@ -21,7 +21,8 @@ const ajv = createAjv();
 function compiled(check: Check, country: string) {
   const rule = withCheck({}, check);
   // `iban: true` is an IBAN of the rule's country once composed (src/core/schemas/compose.ts).
-  const property = rule.iban === true ? { ...rule, iban: [country] } : rule;
+  const property =
+    rule.iban === true && !country.startsWith('_') ? { ...rule, iban: [country] } : rule;
   return ajv.compile({
     type: 'object',
     properties: { value: { type: 'string', ...property }, sortCode: { type: 'string' } },
@@ -68,6 +69,8 @@ describe('format builder checks', () => {
       [{ keyword: 'iban', countries: true }, 'DE'],
       [{ keyword: 'iban', countries: true }, 'FR'],
       [{ keyword: 'iban', countries: ['FI', 'AX'] }, 'AX'],
+      // A shared rule's `iban: true` is any country's IBAN.
+      [{ keyword: 'iban', countries: true }, '_iban'],
       [{ keyword: 'bic' }, 'DE'],
       [{ keyword: 'abaRouting' }, 'US'],
       [{ keyword: 'clabe' }, 'MX'],
