@@ -3,7 +3,7 @@
 // own authenticator, confirmed by a current code; then they are signed in), and, signed in, a new
 // password or a new authenticator with the current password and code. The rules are in
 // domain/staff.ts; every outcome is audited there.
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../typed';
 import {
   changeStaffAuthenticator,
   changeStaffPassword,
@@ -15,7 +15,7 @@ import {
 import { staffOf } from '../../plugins/staff-session';
 import { STAFF_ROLES } from '../../services/staff-sessions';
 import { data, exact, str, uuid } from '../../openapi/responses';
-import { LOCALES, type Locale } from '../../../core/i18n/locales';
+import { LOCALES } from '../../../core/i18n/locales';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 
 const role: JsonSchema = { type: 'string', enum: [...STAFF_ROLES] };
@@ -33,7 +33,7 @@ const changed = exact({ otherSessionsEnded: { type: 'integer', minimum: 0 } });
 /** The language a staff member chose for the console; null until they choose one. */
 export const STAFF_LANGUAGE: JsonSchema = { type: ['string', 'null'], enum: [...LOCALES, null] };
 
-const accountRoutes: FastifyPluginAsync = async (app) => {
+const accountRoutes: TypedRoutes = async (app) => {
   const { db, sealer } = app.deps;
 
   app.post(
@@ -59,7 +59,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body as { token: string };
+      const body = request.body;
       return { data: await startEnrolment(db, sealer, body.token) };
     },
   );
@@ -87,7 +87,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as { token: string; password: string; code: string };
+      const body = request.body;
       const member = await completeEnrolment(db, sealer, body.token, body);
       await app.startStaffSession(reply, member.id);
       return { data: member };
@@ -111,7 +111,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body as { currentPassword: string; code: string; newPassword: string };
+      const body = request.body;
       return { data: await changeStaffPassword(db, sealer, staffOf(request), body) };
     },
   );
@@ -149,7 +149,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body as { password: string; code: string; newCode: string };
+      const body = request.body;
       return { data: await changeStaffAuthenticator(db, sealer, staffOf(request), body) };
     },
   );
@@ -171,7 +171,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body as { language: Locale };
+      const body = request.body;
       return { data: await chooseStaffLanguage(db, staffOf(request), body.language) };
     },
   );

@@ -4,7 +4,8 @@
 // The business rules are in domain/rules-console.ts. The routes that run rule checks or build
 // modules (in worker threads) are limited per staff member, whatever their address.
 import { RULE_CHANGE_CODES } from '../../../core/rules/console-types';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedRoutes } from '../typed';
 import {
   countryTemplate,
   getCountry,
@@ -19,7 +20,7 @@ import {
   saveDraft,
 } from '../../domain/rules-console';
 import { loadMetaSchema } from '../../../core/rules/check-rules';
-import { COUNTRY_TEMPLATES, type CountryTemplate } from '../../../core/rules/country-templates';
+import { COUNTRY_TEMPLATES } from '../../../core/rules/country-templates';
 import { inlineRuleSchema } from '../../../core/rules/editor-schema';
 import { schemaModule } from '../../services/published-validators';
 import { servedVariant } from '../rules/validators';
@@ -54,10 +55,10 @@ const versionSummary = exact({
   reviewedAt: nullable('string'),
   publishedAt: nullable('string'),
 });
-const ruleFile: JsonSchema = {
+const ruleFile = {
   type: 'object',
   description: 'A whole rule file, as in country-rules/<country>.json.',
-};
+} as const;
 const ruleFileOrNone: JsonSchema = {
   type: ['object', 'null'],
   description:
@@ -106,17 +107,17 @@ const versionDetail: JsonSchema = {
 };
 const STAFF = { staff: true } as const;
 /** The country's published version the staff member's page showed (null = its file). */
-const baseVersion: JsonSchema = {
+const baseVersion = {
   type: ['integer', 'null'],
   minimum: 1,
   description:
     "The country's published version the page showed (null: its file); refused with 409 DraftBaseMoved when another has been published since",
-};
+} as const;
 const tags = ['console'];
 
-const rulesRoutes: FastifyPluginAsync = async (app) => {
+const rulesRoutes: TypedRoutes = async (app) => {
   const ctx = { db: app.deps.db, rules: app.rules };
-  const versionId = (params: unknown): number => Number((params as { id: string }).id);
+  const versionId = (params: { id: string }): number => Number(params.id);
   /** `max` requests a minute per staff member (staff routes have a session before the limit). */
   const perStaff = (max: number) => ({
     ...app.limit(max),
@@ -176,7 +177,7 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => ({
-      data: await getCountry(ctx, (request.params as { country: string }).country),
+      data: await getCountry(ctx, request.params.country),
     }),
   );
 
@@ -200,11 +201,8 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { country } = request.params as { country: string };
-      const { rules, baseVersion: madeFrom } = request.body as {
-        rules: Record<string, unknown>;
-        baseVersion?: number | null;
-      };
+      const { country } = request.params;
+      const { rules, baseVersion: madeFrom } = request.body;
       const saved = await saveDraft(ctx, staffOf(request), country, rules, null, madeFrom);
       return reply.status(201).send({ data: saved });
     },
@@ -232,8 +230,8 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { country } = request.params as { country: string };
-      const { rules } = request.body as { rules: object };
+      const { country } = request.params;
+      const { rules } = request.body;
       const { modules, ...preview } = await previewDraft(ctx, staffOf(request), country, rules);
       return { data: { ...preview, variants: app.validatorModules.keep(modules) } };
     },
@@ -259,10 +257,7 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { country, template } = request.params as {
-        country: string;
-        template: CountryTemplate;
-      };
+      const { country, template } = request.params;
       return { data: countryTemplate(ctx, country, template) };
     },
   );
@@ -285,8 +280,8 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { country } = request.params as { country: string };
-      const { baseVersion: madeFrom } = (request.body ?? {}) as { baseVersion?: number | null };
+      const { country } = request.params;
+      const { baseVersion: madeFrom } = request.body ?? {};
       const saved = await retire(ctx, staffOf(request), country, madeFrom);
       return reply.status(201).send({ data: saved });
     },
@@ -323,7 +318,7 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, params: countryParams, response: { 200: data(listOf(versionSummary)) } },
     },
     async (request) => ({
-      data: await listVersions(ctx, (request.params as { country: string }).country),
+      data: await listVersions(ctx, request.params.country),
     }),
   );
 
@@ -343,12 +338,16 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  const reviewBody = (required: string[], extra: Record<string, JsonSchema> = {}) => ({
-    type: 'object',
-    additionalProperties: false,
-    required,
-    properties: { comment: { type: 'string', maxLength: 2000 }, ...extra },
-  });
+  const reviewBody = <const R extends readonly string[], const E extends object>(
+    required: R,
+    extra: E,
+  ) =>
+    ({
+      type: 'object',
+      additionalProperties: false,
+      required,
+      properties: { comment: { type: 'string', maxLength: 2000 }, ...extra },
+    }) as const;
   app.post(
     '/versions/:id/approve',
     {
@@ -363,10 +362,7 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { comment, baseVersion: against } = (request.body ?? {}) as {
-        comment?: string;
-        baseVersion?: number | null;
-      };
+      const { comment, baseVersion: against } = request.body ?? {};
       return {
         data: await review(
           ctx,
@@ -387,12 +383,12 @@ const rulesRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Send a draft back to its author with a comment',
         params: idParams,
-        body: reviewBody(['comment']),
+        body: reviewBody(['comment'], {}),
         response: { 200: data(versionSummary) },
       },
     },
     async (request) => {
-      const { comment } = request.body as { comment: string };
+      const { comment } = request.body;
       return {
         data: await review(ctx, staffOf(request), versionId(request.params), 'send-back', comment),
       };

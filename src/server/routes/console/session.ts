@@ -1,7 +1,7 @@
 // The rules console's staff sign-in (email + password + TOTP code → staff session cookie), who is
 // signed in, sign-out, and the audit log. Rate limited per address, and counted and locked per
 // account as recipients' sign-in is (domain/staff.ts); every action is audited.
-import type { FastifyPluginAsync } from 'fastify';
+import type { TypedRoutes } from '../typed';
 import { signInStaff, StaffSignInLocked } from '../../domain/staff';
 import { staffOf } from '../../plugins/staff-session';
 import { listAudit, recordAudit } from '../../repositories/staff';
@@ -27,7 +27,7 @@ const auditRecord = exact({
   at: dateTime,
 });
 
-const sessionRoutes: FastifyPluginAsync = async (app) => {
+const sessionRoutes: TypedRoutes = async (app) => {
   const { db, sealer } = app.deps;
 
   app.post(
@@ -51,7 +51,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as { email: string; password: string; code: string };
+      const body = request.body;
       const member = await signInStaff(db, sealer, body, app.deps.metrics).catch(
         (error: unknown) => {
           // A temporary lock: 429 with how long to wait; a hard lock: 423 until an admin unlocks.
@@ -138,7 +138,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { country, limit } = request.query as { country?: string; limit?: string };
+      const { country, limit } = request.query;
       return { data: await listAudit(db, { country, limit: Number(limit ?? 100) }) };
     },
   );
