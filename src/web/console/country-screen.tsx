@@ -425,7 +425,7 @@ function ExamplesTable({
               <tr key={`${example.description}-${index}`}>
                 <td>{example.description}</td>
                 <td>
-                  {example.form}
+                  {texts.exampleForms[example.form] ?? example.form}
                   {example.method ? ` ${example.method}` : ''}
                 </td>
                 <td>{expected}</td>

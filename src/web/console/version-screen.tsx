@@ -252,7 +252,7 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
             {version.examples.map((e, i) => (
               <tr key={`${e.description}-${i}`}>
                 <td>{e.description}</td>
-                <td>{e.form}</td>
+                <td>{texts.exampleForms[e.form] ?? e.form}</td>
                 <td>{expectedOf(version.rules, i, e.expected)}</td>
                 <td>
                   <ExampleResultCell result={e} />

@@ -491,4 +491,10 @@ export const de: ConsoleTexts = {
   },
   lockedFor: (minutes: number) =>
     `Zu viele fehlgeschlagene Anmeldungen. Versuchen Sie es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
+  exampleForms: {
+    address: 'Adresse',
+    'bank-account': 'Bankkonto',
+    payout: 'Auszahlungsmethode',
+    'profile-person': 'Personenprofil',
+  },
 };

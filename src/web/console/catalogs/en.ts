@@ -480,6 +480,13 @@ export const en = {
   /** A temporary sign-in lock, with the minutes the server says to wait. */
   lockedFor: (minutes: number) =>
     `Too many failed sign-ins. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  /** The forms an example is tried on, by the rule file's name for them. */
+  exampleForms: {
+    address: 'Address',
+    'bank-account': 'Bank account',
+    payout: 'Payout method',
+    'profile-person': 'Person profile',
+  } as Record<string, string>,
 };
 
 export type ConsoleTexts = typeof en;

@@ -480,4 +480,10 @@ export const es: ConsoleTexts = {
   },
   lockedFor: (minutes: number) =>
     `Demasiados inicios de sesión fallidos. Vuelva a intentarlo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  exampleForms: {
+    address: 'Dirección',
+    'bank-account': 'Cuenta bancaria',
+    payout: 'Método de cobro',
+    'profile-person': 'Perfil de la persona',
+  },
 };

@@ -484,4 +484,10 @@ export const fr: ConsoleTexts = {
   },
   lockedFor: (minutes: number) =>
     `Trop de connexions échouées. Réessayez dans ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  exampleForms: {
+    address: 'Adresse',
+    'bank-account': 'Compte bancaire',
+    payout: 'Moyen de paiement',
+    'profile-person': 'Profil de la personne',
+  },
 };

@@ -475,4 +475,10 @@ export const pt: ConsoleTexts = {
   },
   lockedFor: (minutes: number) =>
     `Muitas tentativas de acesso com falha. Tente de novo em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  exampleForms: {
+    address: 'Endereço',
+    'bank-account': 'Conta bancária',
+    payout: 'Método de recebimento',
+    'profile-person': 'Perfil da pessoa',
+  },
 };
