@@ -2,7 +2,7 @@
 // rules folder under the file names the folder holds, and nothing else. The names come from the
 // server, so a hostile or broken one ("../x", "/etc/passwd", "a/b", "country-rules.schema") is
 // refused before anything is written: either every file is written or none.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as prettier from 'prettier';
 
@@ -64,4 +64,17 @@ export async function writeExportedRules(
   );
   files.forEach(({ path }, i) => writeFileSync(path, texts[i] ?? ''));
   return files.map(({ name }) => name);
+}
+
+/**
+ * Deletes the files of the countries the console retired (they follow the shared rules again) and
+ * returns the names deleted. Only a country's own file (two capital letters) is ever deleted, never
+ * a shared rule; a hostile or broken name is refused, with nothing deleted.
+ */
+export function removeRetiredRules(dir: string, names: readonly string[]): string[] {
+  const refused = names.filter((name) => !COUNTRY.test(name) || ruleFilePath(dir, name) === null);
+  if (refused.length) throw new RefusedRuleFiles(refused);
+  const present = names.filter((name) => existsSync(join(dir, `${name}.json`)));
+  for (const name of present) unlinkSync(join(dir, `${name}.json`));
+  return present;
 }

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../src/core/schemas/catalog';
-import { RefusedRuleFiles, writeExportedRules } from './rules-export';
+import { RefusedRuleFiles, removeRetiredRules, writeExportedRules } from './rules-export';
 
 const USAGE = `usage:
   npm run rules:export [-- --url <server> --key <admin key>]
@@ -59,22 +59,32 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 const [command] = positionals;
 if (command === 'export') {
-  const { rulesVersion, rules } = await call<{
+  const { rulesVersion, rules, retired } = await call<{
     rulesVersion: number;
     rules: Record<string, unknown>;
+    /** Countries retired in the console: their files go (they follow the shared rules again). */
+    retired: string[];
   }>('GET', '/rules/published');
   // The names come from the server: only the expected file names are written (scripts/rules-export.ts).
   let names: string[];
+  let removed: string[];
   try {
+    removed = removeRetiredRules(rulesDir, retired);
     names = await writeExportedRules(rulesDir, rules);
   } catch (error) {
     if (!(error instanceof RefusedRuleFiles)) throw error;
     console.error(`✗ ${error.message}`);
     process.exit(1);
   }
+  const file = (n: string) => `country-rules/${n}.json`;
   console.log(
-    names.length
-      ? `✓ rules version ${rulesVersion}: wrote ${names.map((n) => `country-rules/${n}.json`).join(', ')}; review with git diff`
+    names.length || removed.length
+      ? `✓ rules version ${rulesVersion}: ${[
+          names.length ? `wrote ${names.map(file).join(', ')}` : '',
+          removed.length ? `deleted ${removed.map(file).join(', ')} (retired)` : '',
+        ]
+          .filter(Boolean)
+          .join('; ')}; review with git diff`
       : '✓ nothing published in the console yet: country-rules/ is what the server uses',
   );
 } else if (command === 'import') {

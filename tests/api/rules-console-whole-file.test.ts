@@ -6,7 +6,7 @@
 import type { RuleChange } from '../../src/core/rules/console-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases';
-import { activatedUser, startTestApp, type TestApp } from './support/harness';
+import { activatedUser, ADMIN_KEY, startTestApp, type TestApp } from './support/harness';
 import { createStaff, signIn, type StaffBrowser } from './support/staff';
 import { loadCatalog } from '../../src/core/schemas/catalog';
 import type { CountryRules } from '../../src/core/schemas/country-rules';
@@ -316,6 +316,15 @@ describe.each(DATABASE_KINDS)('the whole rule file in the console on %s', (kind)
     };
     const served = listed.variants.filter((v) => v.country === 'NG').map((v) => v.formId);
     expect(served).toEqual(expect.arrayContaining(['address', 'bank-account']));
+    // npm run rules:export learns that the repository's file is retired (and deletes it).
+    const exported = (
+      await t.app.inject({
+        url: '/master/admin/v1/rules/published',
+        headers: { 'x-admin-key': ADMIN_KEY },
+      })
+    ).json() as { data: { retired: string[]; rules: Record<string, unknown> } };
+    expect(exported.data.retired).toEqual(['NG']);
+    expect(exported.data.rules).not.toHaveProperty('NG');
     const seed = (await versionsOf('NG')).find((v) => v.status === 'seed')!;
     const back = await editor.request('POST', `/versions/${seed.id}/restore`);
     await approveAndPublish((back.body.data as Version).id);

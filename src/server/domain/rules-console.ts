@@ -735,6 +735,12 @@ export function publishedRules(ctx: RulesConsoleContext, published: Set<string>)
     rules: Object.fromEntries(
       Object.entries(catalog.rules).filter(([name]) => published.has(name)),
     ) as unknown as Record<string, Record<string, unknown>>,
+    // Files of the repository whose country was retired in the console: the export deletes them.
+    retired: [...published]
+      .filter(
+        (name) => !Object.hasOwn(catalog.rules, name) && Object.hasOwn(ctx.rules.files.rules, name),
+      )
+      .sort(),
   };
 }
 

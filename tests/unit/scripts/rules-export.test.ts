@@ -4,7 +4,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RefusedRuleFiles, ruleFilePath, writeExportedRules } from '../../../scripts/rules-export';
+import {
+  RefusedRuleFiles,
+  removeRetiredRules,
+  ruleFilePath,
+  writeExportedRules,
+} from '../../../scripts/rules-export';
 
 let root: string;
 let rulesDir: string;
@@ -80,5 +85,17 @@ describe('rules:export writer', () => {
     expect(readFileSync(join(rulesDir, 'country-rules.schema.json'), 'utf8')).toBe(
       '{"schema": true}\n',
     );
+  });
+
+  it('deletes the files of retired countries only, never a shared rule or a hostile name', () => {
+    writeFileSync(join(rulesDir, 'NG.json'), '{}\n');
+    expect(() => removeRetiredRules(rulesDir, ['NG', '_iban'])).toThrow(RefusedRuleFiles);
+    expect(() => removeRetiredRules(rulesDir, ['../x'])).toThrow(RefusedRuleFiles);
+    expect(filesUnder()).toContain('country-rules/NG.json');
+    expect(removeRetiredRules(rulesDir, ['NG', 'ZA'])).toEqual(['NG']);
+    expect(filesUnder()).toEqual([
+      'country-rules/_iban.json',
+      'country-rules/country-rules.schema.json',
+    ]);
   });
 });

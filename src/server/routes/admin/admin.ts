@@ -202,8 +202,12 @@ const adminRoutes: TypedRoutes = async (app) => {
       schema: {
         response: {
           200: data(
-            exact({ rulesVersion: { type: 'integer' }, rules: ruleFiles }),
-            'The rule files of every country published in the console, by file name.',
+            exact({
+              rulesVersion: { type: 'integer' },
+              rules: ruleFiles,
+              retired: { type: 'array', items: { type: 'string' } },
+            }),
+            'The rule files of every country published in the console, by file name, and the files of the repository whose country was retired there.',
           ),
         },
       },
