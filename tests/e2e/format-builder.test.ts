@@ -10,12 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl } from './support/api';
 import { seriousViolations } from './support/axe';
 import { browserForFile } from './support/browser';
-import { REPO_ROOT } from './support/constants';
+import { DOCS_SCREENSHOT_DIR } from './support/constants';
 import { createStaff, signInToConsole } from './support/console';
 import { see } from './support/ui';
 
 const { newPage } = browserForFile();
-const SHOTS = join(REPO_ROOT, 'docs/screenshots');
+const SHOTS = DOCS_SCREENSHOT_DIR;
 
 /** A builder's samples as listed: "021000021 passes". */
 const samples = (builder: Locator, list: 'Made to pass' | 'Made to fail') =>

@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { activatedUser, baseUrl, type ApiClient } from './support/api';
 import { seriousViolations } from './support/axe';
 import { browserForFile, signInThroughPortal } from './support/browser';
-import { REPO_ROOT } from './support/constants';
+import { DOCS_SCREENSHOT_DIR, REPO_ROOT } from './support/constants';
 import { createStaff, signInToConsole, STAFF_PASSWORD, type Staff } from './support/console';
 import { field, named, see, textsOf } from './support/ui';
 
@@ -36,7 +36,7 @@ const MESSAGE_TEXTS = {
   Portuguese: '{{field}}: os sort codes britânicos nunca começam por 9.',
   German: '{{field}}: britische Sort Codes beginnen nie mit 9.',
 };
-const SHOTS = join(REPO_ROOT, 'docs/screenshots');
+const SHOTS = DOCS_SCREENSHOT_DIR;
 const gbFile = () =>
   JSON.parse(readFileSync(join(REPO_ROOT, 'country-rules/GB.json'), 'utf8')) as Record<
     string,
