@@ -11,7 +11,7 @@
 // messages; a restore of Hong Kong's previous version brings its 6 to 12 digits back, and the
 // portal and the server follow.
 //
-// With DOCS_SCREENSHOTS=1 the pictures of docs/rules-console.md are written to docs/screenshots/;
+// With README_SCREENSHOTS=1 the pictures of docs/rules-console.md are written to docs/screenshots/;
 // otherwise to test-results/screenshots/ (gitignored), to look at by eye.
 //
 // Hong Kong, the Philippines and Kenya are used by no other e2e file; afterAll puts the three
@@ -33,13 +33,12 @@ import {
   versionIdIn,
   type Staff,
 } from '../support/console';
-import { REPO_ROOT, SCREENSHOT_DIR } from '../support/constants';
+import { DOCS_SCREENSHOT_DIR } from '../support/constants';
 import { field, named, see, textsOf } from '../support/ui';
 
 const { newPage } = browserForFile();
 const t = textsOf('en');
-const SHOTS =
-  process.env.DOCS_SCREENSHOTS === '1' ? join(REPO_ROOT, 'docs/screenshots') : SCREENSHOT_DIR;
+const SHOTS = DOCS_SCREENSHOT_DIR;
 mkdirSync(SHOTS, { recursive: true });
 const shot = (name: string) => join(SHOTS, `${name}.png`);
 
