@@ -269,7 +269,8 @@ describe('rules console in German: the Done-when journey of issue 33', () => {
     ).toContainText(de.country.resultOk);
     await see(page.getByText(de.ruleChanges.fileCreated('KE', '_default'))).toBeVisible();
     expect(await seriousViolations(page, 'console new country (de)')).toEqual([]);
-    await page.screenshot({ path: shot('rules-console-new-country'), fullPage: true });
+    await branch.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: shot('rules-console-new-country') });
     await page.getByRole('button', { name: de.country.save }).click();
     const kenyaDraft = await versionIdIn(page, /Entwurfsversion \d+ gespeichert/);
 
