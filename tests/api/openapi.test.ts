@@ -83,6 +83,7 @@ describe('the API documents', () => {
     expect(Object.keys((error as unknown as { properties: object }).properties)).toEqual([
       'code',
       'message',
+      'params',
       'errors',
     ]);
   });

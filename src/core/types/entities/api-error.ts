@@ -13,6 +13,12 @@ export interface ApiError {
    */
   message: string;
   /**
+   * The values of the error's sentence in the reader's language (e.g. minutes to wait), beside its stable name.
+   */
+  params?: {
+    [k: string]: string | number | undefined;
+  };
+  /**
    * Field-level validation errors.
    */
   errors?: {
