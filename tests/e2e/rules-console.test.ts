@@ -13,18 +13,24 @@
 // GB is restored in afterAll whatever happens, so the other files never see the tightened rule.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { activatedUser, baseUrl, type ApiClient } from './support/api';
 import { seriousViolations } from './support/axe';
 import { browserForFile, signInThroughPortal } from './support/browser';
 import { DOCS_SCREENSHOT_DIR, REPO_ROOT } from './support/constants';
-import { createStaff, signInToConsole, STAFF_PASSWORD, type Staff } from './support/console';
+import {
+  approveAndPublish,
+  createStaff,
+  restoreSeed,
+  signInToConsole,
+  staffApi,
+  versionIdIn,
+  type Staff,
+} from './support/console';
 import { field, named, see, textsOf } from './support/ui';
 
 const { newPage } = browserForFile();
 const t = textsOf('en');
-const CONSOLE = '/master/console/v1';
 const TIGHTER = '^[0-8]\\d{5}$';
 const REFUSED = { sortCode: '938611', accountNumber: '07806039' };
 const MESSAGE_KEY = 'sortCode.gbNoNine';
@@ -37,43 +43,6 @@ const MESSAGE_TEXTS = {
   German: '{{field}}: britische Sort Codes beginnen nie mit 9.',
 };
 const SHOTS = DOCS_SCREENSHOT_DIR;
-const gbFile = () =>
-  JSON.parse(readFileSync(join(REPO_ROOT, 'country-rules/GB.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-
-/** A staff member's API session (for the clean-up), cookies and the CSRF header by hand. */
-async function staffApi(staff: Staff) {
-  const signIn = await fetch(`${baseUrl()}${CONSOLE}/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: staff.email,
-      password: STAFF_PASSWORD,
-      code: staff.totp.generate(),
-    }),
-  });
-  expect(signIn.status).toBe(200);
-  const cookies = signIn.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
-  const csrf = decodeURIComponent(
-    cookies.find((c) => c.startsWith('STAFF-XSRF-TOKEN='))?.split('=')[1] ?? '',
-  );
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${baseUrl()}${CONSOLE}${path}`, {
-      method,
-      headers: {
-        cookie: cookies.join('; '),
-        'x-csrf-token': csrf,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = (await response.json()) as { data: T };
-    if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
-}
 
 /** The GB bank account a recipient sends (the address the WIRE form asks for included). */
 const gbAccount = (sortCode: string, accountNumber: string) => ({
@@ -97,36 +66,12 @@ async function addGbAccount(client: ApiClient, sortCode: string, accountNumber: 
   );
 }
 
-/** An approver publishes a version: approve (unless approved already), then publish. */
-async function approveAndPublish(page: Page, versionId: number) {
-  await page.goto(`${baseUrl()}/console/versions/${versionId}`);
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await see(page.getByRole('status').filter({ hasText: 'Approved.' })).toBeVisible();
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await see(page.getByRole('status').filter({ hasText: 'Published:' })).toBeVisible();
-}
-
-const versionIdIn = async (page: Page, text: RegExp): Promise<number> => {
-  const status = page.getByRole('status').filter({ hasText: text });
-  await see(status).toBeVisible();
-  return Number(/version (\d+)/.exec((await status.textContent()) ?? '')?.[1]);
-};
-
 // Clean-up staff, made up front: whatever the journey leaves, GB goes back to its file.
 let cleanUp: { editor: Staff; approver: Staff } | undefined;
 afterAll(async () => {
   if (!cleanUp) return;
-  const editor = await staffApi(cleanUp.editor);
-  const now = await editor<{ rules: unknown }>('GET', '/countries/GB');
-  if (JSON.stringify(now.rules) === JSON.stringify(gbFile())) return;
-  const versions = await editor<{ id: number; status: string }[]>('GET', '/countries/GB/versions');
-  const seed = versions.find((v) => v.status === 'seed');
-  if (!seed) throw new Error('GB has no seed version to restore');
-  const restored = await editor<{ id: number }>('POST', `/versions/${seed.id}/restore`);
-  const approver = await staffApi(cleanUp.approver);
-  await approver('POST', `/versions/${restored.id}/approve`, {});
-  await approver('POST', `/versions/${restored.id}/publish`);
-}, 30_000);
+  await restoreSeed(await staffApi(cleanUp.editor), await staffApi(cleanUp.approver), 'GB');
+}, 60_000);
 
 describe('rules console (issue 16)', () => {
   it('ships the console in its own chunk, reached only from the /console branch', () => {

@@ -26,6 +26,7 @@ import { activatedUser, baseUrl, type ApiClient } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { browserForFile, signInThroughPortal } from '../support/browser';
 import {
+  approveAndPublish,
   createStaff,
   restoreSeed,
   STAFF_PASSWORD,
@@ -127,31 +128,17 @@ async function signInInGerman(page: Page, staff: Staff) {
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
 }
 
-/** The approver approves a version on its page, then publishes it (in German). */
-async function approveAndPublish(page: Page, versionId: number, picture?: string) {
-  await page.goto(`${baseUrl()}/console/versions/${versionId}`);
-  await see(
-    page.getByRole('heading', { level: 1, name: new RegExp(`^Version ${versionId} von`) }),
-  ).toBeVisible();
-  if (picture) await page.screenshot({ path: shot(picture), fullPage: true });
-  await page.getByRole('button', { name: de.version.approve }).click();
-  await see(page.getByRole('status').filter({ hasText: de.version.done.approve })).toBeVisible();
-  // Publishing checks every country's rules first (slow on a busy machine), and is refused when
-  // another publication (another e2e file's, on the same server) landed meanwhile: the console
-  // then says to publish again, which the approver does.
-  const published = page.getByRole('status').filter({ hasText: de.version.done.publish });
-  const raced = page.getByRole('alert').filter({ hasText: de.errors.PublishRaced });
-  for (let attempt = 1; ; attempt++) {
-    await page.getByRole('button', { name: de.version.publish }).click();
-    const outcome = async () =>
-      (await published.isVisible()) ? 'published' : (await raced.isVisible()) ? 'raced' : '';
-    await expect.poll(outcome, { timeout: 30_000, interval: 200 }).not.toBe('');
-    if ((await outcome()) === 'published' || attempt === 3) break;
-    await page.reload(); // the refusal gone, the version still approved
-    await see(page.getByRole('button', { name: de.version.publish })).toBeVisible();
-  }
-  await see(published).toBeVisible();
-}
+/** The approver approves a version on its page, then publishes it, in German. */
+const approveInGerman = (page: Page, versionId: number, picture?: string) =>
+  approveAndPublish(page, versionId, {
+    texts: de,
+    beforeApprove: async () => {
+      await see(
+        page.getByRole('heading', { level: 1, name: new RegExp(`^Version ${versionId} von`) }),
+      ).toBeVisible();
+      if (picture) await page.screenshot({ path: shot(picture), fullPage: true });
+    },
+  });
 
 /**
  * Writes a message key's text in the messages panel: a new key once the panel offers to write it
@@ -277,9 +264,9 @@ describe('rules console in German: the Done-when journey of issue 33', () => {
     // Four eyes: a second staff member, an approver, publishes the three.
     const approverPage = await newPage({ viewport: { width: 1440, height: 1000 } });
     await signInInGerman(approverPage, approver);
-    await approveAndPublish(approverPage, hongKongDraft, 'rules-console-review');
-    await approveAndPublish(approverPage, philippinesDraft);
-    await approveAndPublish(approverPage, kenyaDraft);
+    await approveInGerman(approverPage, hongKongDraft, 'rules-console-review');
+    await approveInGerman(approverPage, philippinesDraft);
+    await approveInGerman(approverPage, kenyaDraft);
 
     // A recipient's bank-account form in the portal enforces all three, with the new messages.
     const user = await recipient;
@@ -337,7 +324,7 @@ describe('rules console in German: the Done-when journey of issue 33', () => {
     await page.screenshot({ path: shot('rules-console-restore') });
     await page.getByRole('button', { name: de.version.restore }).click();
     const restored = await versionIdIn(page, /Entwurfsversion \d+ wiederhergestellt/);
-    await approveAndPublish(approverPage, restored);
+    await approveInGerman(approverPage, restored);
     expect((await addAccount(user.client, hongKong('12345678'))).status).toBe(200);
     await portal.goto(`${baseUrl()}/bank-account`);
     await country.selectOption('HK');

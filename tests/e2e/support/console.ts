@@ -7,6 +7,7 @@ import { expect, inject } from 'vitest';
 import { baseUrl, uniqueEmail } from './api';
 import { seriousViolations } from './axe';
 import { see } from './ui';
+import { en, type ConsoleTexts } from '../../../src/web/console/catalogs/en';
 
 const CONSOLE = '/master/console/v1';
 export const STAFF_PASSWORD = 'Quiet-harbour-2041';
@@ -99,19 +100,45 @@ export async function staffApi(staff: Staff): Promise<StaffCall> {
   };
 }
 
-/** An approver approves a version on its page, then publishes it. */
-export async function approveAndPublish(page: Page, versionId: number): Promise<void> {
+/**
+ * An approver approves a version on its page, then publishes it, in the console's language
+ * `texts` (English unless told). Publishing checks every country's rules first, slow on a busy
+ * machine, and is refused when another publication (another e2e file's, on the same server)
+ * landed meanwhile: the console then says to publish again, and the approver does, as staff would.
+ */
+export async function approveAndPublish(
+  page: Page,
+  versionId: number,
+  {
+    texts = en,
+    beforeApprove,
+  }: { texts?: ConsoleTexts; beforeApprove?: (page: Page) => Promise<void> } = {},
+): Promise<void> {
   await page.goto(`${baseUrl()}/console/versions/${versionId}`);
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await see(page.getByRole('status').filter({ hasText: 'Approved.' })).toBeVisible();
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await see(page.getByRole('status').filter({ hasText: 'Published:' })).toBeVisible();
+  const approve = page.getByRole('button', { name: texts.version.approve });
+  await see(approve).toBeVisible();
+  await beforeApprove?.(page);
+  await approve.click();
+  await see(page.getByRole('status').filter({ hasText: texts.version.done.approve })).toBeVisible();
+  const published = page.getByRole('status').filter({ hasText: texts.version.done.publish });
+  const raced = page.getByRole('alert').filter({ hasText: texts.errors.PublishRaced });
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('button', { name: texts.version.publish }).click();
+    const outcome = async () =>
+      (await published.isVisible()) ? 'published' : (await raced.isVisible()) ? 'raced' : '';
+    await expect.poll(outcome, { timeout: 30_000, interval: 200 }).not.toBe('');
+    if ((await outcome()) === 'published' || attempt === 3) break;
+    await page.reload(); // the refusal gone, the version still approved
+    await see(page.getByRole('button', { name: texts.version.publish })).toBeVisible();
+  }
+  await see(published).toBeVisible();
 }
 
 /** The version id a status line names ("Saved as draft version 12…"). */
 export async function versionIdIn(page: Page, text: RegExp): Promise<number> {
   const status = page.getByRole('status').filter({ hasText: text });
-  await see(status).toBeVisible();
+  // Saving checks the draft's rules first: slow on a busy machine, so a longer wait than see()'s.
+  await expect.poll(() => status.isVisible(), { timeout: 30_000, interval: 200 }).toBe(true);
   return Number(/version (\d+)/.exec((await status.textContent()) ?? '')?.[1]);
 }
 
@@ -133,5 +160,17 @@ export async function restoreSeed(editor: StaffCall, approver: StaffCall, countr
   if (JSON.stringify(now.rules) === JSON.stringify(was.rules)) return;
   const restored = await editor<{ id: number }>('POST', `/versions/${seed.id}/restore`);
   await approver('POST', `/versions/${restored.id}/approve`, {});
-  await approver('POST', `/versions/${restored.id}/publish`);
+  await publishThroughApi(approver, restored.id);
+}
+
+/** Publishes an approved version through the API, again when another publication raced it. */
+export async function publishThroughApi(approver: StaffCall, versionId: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await approver('POST', `/versions/${versionId}/publish`);
+      return;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('PublishRaced')) throw error;
+    }
+  }
 }
