@@ -1,6 +1,6 @@
 // The one-time code dialog's content (see confirmation-code-dialog.tsx): "Wrong OTP" from the
 // server reads as a wrong code; any other failure as a server error.
-import { useEffect, useId } from 'react';
+import { useId, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetConfigurationQuery } from '../api/configuration-api';
 import { CodeInput } from './code-input';
@@ -32,8 +32,10 @@ export default function CodeDialogContent({
   const { inputRef } = entry;
   const formId = useId();
 
-  // Runs after the modal focused its first button: the code field is where the user starts.
-  useEffect(() => {
+  // The code field is where the user starts. A layout effect of the modal's parent runs after the
+  // modal's own (which focuses its first button), in the same commit, before any paint: a passive
+  // effect could run later, leaving focus on the button meanwhile.
+  useLayoutEffect(() => {
     inputRef.current?.focus();
   }, [inputRef]);
 
