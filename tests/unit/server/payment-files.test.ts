@@ -13,7 +13,9 @@ import {
 } from '../../../src/server/services/payment-files/pain001';
 import {
   abaCheckDigitValid,
+  alpha,
   buildNacha,
+  type AchCredit,
   type NachaFile,
 } from '../../../src/server/services/payment-files/nacha';
 import { claimIdOfEndToEndId, endToEndIdOf } from '../../../src/server/domain/payment-files';
@@ -289,6 +291,27 @@ describe('NACHA', () => {
     expect(nachaErrors(content.replace(/(9{94}\n)+$/, ''))).toEqual(
       expect.arrayContaining([expect.stringMatching(/multiple of 10/)]),
     );
+  });
+
+  it('spells names as pain.001 does, upper-case: ß, Ø and Ł as letters, never a space', () => {
+    const [person, other, company] = ACH.entries as [AchCredit, AchCredit, AchCredit];
+    const entries = [
+      { ...person, name: 'Jürgen Groß' },
+      { ...other, name: 'Søren Łukasiewicz' },
+      { ...company, name: 'Œuvre Ørsted & Cie' },
+    ];
+    const { content } = buildNacha({ ...ACH, entries });
+    expect(nachaErrors(content)).toEqual([]);
+    expect(nachaEntries(content).map((e) => e.name)).toEqual([
+      'JURGEN GROSS',
+      'SOREN LUKASIEWICZ',
+      'OEUVRE ORSTED & CIE', // NACHA's set keeps the ampersand SEPA spells as +
+    ]);
+    // One transliteration for both files: the SEPA text upper-cased, where both sets agree.
+    const name = 'Łukasz Żółć-Straße Þór';
+    expect(alpha(name, 30)).toBe(sepaText(name).toUpperCase().padEnd(30, ' '));
+    // What has no Latin spelling is still a space, as NACHA's printable ASCII asks.
+    expect(alpha('Иван 7', 8)).toBe('     7  ');
   });
 
   it('refuses a routing number whose check digit is wrong', () => {

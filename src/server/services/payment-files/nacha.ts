@@ -4,6 +4,7 @@
 // characters; the file is padded with records of 9s to a multiple of 10 (blocking factor 10).
 // Pure: the entries in, the text and the trace numbers out.
 import { toUnits } from './amounts';
+import { transliterate } from './transliteration';
 
 export interface AchOriginator {
   /** The bank (or ACH operator) the file goes to: its 9-digit routing number. */
@@ -64,11 +65,12 @@ export function abaCheckDigitValid(routing: string): boolean {
   return sum % 10 === 0;
 }
 
-/** NACHA text: upper-case printable ASCII, accents dropped, cut or space-padded to `size`. */
+/**
+ * NACHA text: Latin text transliterated as in pain.001 (ß → SS, Ø → O), upper-case, anything else
+ * outside printable ASCII a space, cut or space-padded to `size`.
+ */
 export function alpha(value: string, size: number): string {
-  const ascii = value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const ascii = transliterate(value)
     .replace(/[^\x20-\x7E]/g, ' ')
     .toUpperCase();
   return ascii.slice(0, size).padEnd(size, ' ');

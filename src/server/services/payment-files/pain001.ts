@@ -4,6 +4,7 @@
 // count and control sum; the group header counts and sums them all. Lengths follow the schema's
 // types (Max35Text ids, Max140Text names, Max70Text address lines).
 import { sumOf } from './amounts';
+import { transliterate } from './transliteration';
 
 export const PAIN001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 
@@ -85,33 +86,11 @@ const escapeXml = (text: string): string =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
 
-// Letters that lose nothing but their diacritics under NFKD are handled there; these are the
-// Latin letters and signs NFKD leaves as they are, written as the EPC's conversion guidance does.
-const LATIN_SPELLINGS: Record<string, string> = {
-  ß: 'ss',
-  Æ: 'AE',
-  æ: 'ae',
-  Ø: 'O',
-  ø: 'o',
-  Œ: 'OE',
-  œ: 'oe',
-  Þ: 'TH',
-  þ: 'th',
-  Ð: 'D',
-  ð: 'd',
-  Đ: 'D',
-  đ: 'd',
-  Ł: 'L',
-  ł: 'l',
-  ı: 'i',
+// The ASCII signs outside the SEPA set, written as the EPC's conversion guidance does.
+const SEPA_SIGNS: Record<string, string> = {
   '&': '+',
-  '’': "'",
-  '‘': "'",
-  '´': "'",
   '`': "'",
   '"': "'",
-  '“': "'",
-  '”': "'",
   '<': '(',
   '>': ')',
   '[': '(',
@@ -119,8 +98,6 @@ const LATIN_SPELLINGS: Record<string, string> = {
   '{': '(',
   '}': ')',
   _: '-',
-  '–': '-',
-  '—': '-',
   ';': ',',
   '!': '.',
   '@': '(at)',
@@ -132,17 +109,15 @@ const LATIN_SPELLINGS: Record<string, string> = {
 
 /**
  * The character set SEPA and SWIFT text fields carry (EPC217-08, SWIFT "x"): a-z A-Z 0-9 and
- * / - ? : ( ) . , ' + and space. Accents are dropped, other Latin letters spelt out, anything
- * else becomes a full stop, so a bank never rejects or garbles a name.
+ * / - ? : ( ) . , ' + and space. Latin text transliterated (accents dropped, other letters spelt
+ * out), signs replaced, anything else becomes a full stop, so a bank never rejects or garbles a name.
  */
 export function sepaText(text: string): string {
   return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
+    transliterate(text)
       // eslint-disable-next-line no-control-regex
       .replace(/[\s\u0000-\u001f\u007f]/g, ' ')
-      .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, (c) => LATIN_SPELLINGS[c] ?? '.')
+      .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, (c) => SEPA_SIGNS[c] ?? '.')
   );
 }
 
