@@ -47,9 +47,7 @@ import guardianRoutes from './routes/funnel/guardians';
 import tokenRoutes from './routes/funnel/tokens';
 import claimRoutes from './routes/funnel/claims';
 import adminRoutes from './routes/admin/admin';
-import consoleSessionRoutes from './routes/console/session';
-import consoleAccountRoutes from './routes/console/account';
-import consoleRulesRoutes from './routes/console/rules';
+import consoleRoutes from './routes/console/console';
 import validatorRoutes from './routes/rules/validators';
 import devRoutes from './routes/dev/outbox';
 import docsRoutes from './routes/docs';
@@ -353,9 +351,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (identity.readWebhook)
     await app.register(identityWebhookRoutes, { prefix: '/master/identity/v1/webhooks' });
   await app.register(adminRoutes, { prefix: '/master/admin/v1' });
-  await app.register(consoleSessionRoutes, { prefix: '/master/console/v1' });
-  await app.register(consoleAccountRoutes, { prefix: '/master/console/v1' });
-  await app.register(consoleRulesRoutes, { prefix: '/master/console/v1' });
+  await app.register(consoleRoutes, { prefix: '/master/console/v1' });
   await app.register(validatorRoutes, { prefix: '/master/rules' });
   // Every mail's codes and links: only when the operator asked for it (DEV_OUTBOX=1, never production).
   if (config.devOutbox) await app.register(devRoutes, { prefix: '/master/dev/v1' });

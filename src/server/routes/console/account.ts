@@ -39,9 +39,8 @@ const accountRoutes: TypedRoutes = async (app) => {
   app.post(
     '/enrolment/authenticator',
     {
-      config: { staff: true, public: true, rateLimit: app.limit(10) },
+      config: { public: true, rateLimit: app.limit(10) },
       schema: {
-        tags: ['console'],
         summary:
           'At an enrolment link: the account and its new authenticator (made now, shown once per link)',
         body: {
@@ -67,9 +66,8 @@ const accountRoutes: TypedRoutes = async (app) => {
   app.post(
     '/enrolment',
     {
-      config: { staff: true, public: true, rateLimit: app.limit(10) },
+      config: { public: true, rateLimit: app.limit(10) },
       schema: {
-        tags: ['console'],
         summary:
           'Completes an enrolment: the staff member’s own password and a current code of the new authenticator',
         body: {
@@ -97,9 +95,8 @@ const accountRoutes: TypedRoutes = async (app) => {
   app.post(
     '/account/password',
     {
-      config: { staff: true, rateLimit: app.limit(10) },
+      config: { rateLimit: app.limit(10) },
       schema: {
-        tags: ['console'],
         summary: 'A new password, with the current password and authenticator code',
         body: {
           type: 'object',
@@ -119,9 +116,8 @@ const accountRoutes: TypedRoutes = async (app) => {
   app.post(
     '/account/authenticator/new',
     {
-      config: { staff: true, rateLimit: app.limit(10) },
+      config: { rateLimit: app.limit(10) },
       schema: {
-        tags: ['console'],
         summary: 'A new authenticator to replace the current one (confirmed with its code)',
         response: { 200: data(newAuthenticator) },
       },
@@ -134,9 +130,8 @@ const accountRoutes: TypedRoutes = async (app) => {
   app.post(
     '/account/authenticator',
     {
-      config: { staff: true, rateLimit: app.limit(10) },
+      config: { rateLimit: app.limit(10) },
       schema: {
-        tags: ['console'],
         summary:
           'Replaces the authenticator: current password and code, and a current code of the new one',
         body: {
@@ -157,9 +152,7 @@ const accountRoutes: TypedRoutes = async (app) => {
   app.put(
     '/account/language',
     {
-      config: { staff: true },
       schema: {
-        tags: ['console'],
         summary: 'The language the staff member reads the console in, kept for their next visit',
         body: {
           type: 'object',

@@ -105,7 +105,6 @@ const versionDetail: JsonSchema = {
     'problems',
   ],
 };
-const STAFF = { staff: true } as const;
 /** The country's published version the staff member's page showed (null = its file). */
 const baseVersion = {
   type: ['integer', 'null'],
@@ -113,7 +112,6 @@ const baseVersion = {
   description:
     "The country's published version the page showed (null: its file); refused with 409 DraftBaseMoved when another has been published since",
 } as const;
-const tags = ['console'];
 
 const rulesRoutes: TypedRoutes = async (app) => {
   const ctx = { db: app.deps.db, rules: app.rules };
@@ -128,9 +126,7 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.get(
     '/countries',
     {
-      config: STAFF,
       schema: {
-        tags,
         summary: 'Every rule file with its status: published version, drafts, last change',
         response: {
           200: data(
@@ -156,9 +152,7 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.get(
     '/countries/:country',
     {
-      config: STAFF,
       schema: {
-        tags,
         summary:
           "A country's rules as the server validates with them now: its own file, or none (rules null) and the shared rule that governs it",
         params: countryParams,
@@ -184,11 +178,10 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.post(
     '/countries/:country/drafts',
     {
-      config: { ...STAFF, rateLimit: perStaff(30) },
+      config: { rateLimit: perStaff(30) },
       // One rule file with its examples (the largest is about 12 kB today).
       bodyLimit: 256 * 1024,
       schema: {
-        tags,
         summary: 'Save a draft (checked like npm run rules:check; unsafe patterns refused)',
         params: countryParams,
         body: {
@@ -213,10 +206,9 @@ const rulesRoutes: TypedRoutes = async (app) => {
     {
       // An editor's preview is asked 400 ms after the last change: 120 a minute is typing without
       // a pause; a repeated preview is answered from the checks' cache.
-      config: { ...STAFF, rateLimit: perStaff(120) },
+      config: { rateLimit: perStaff(120) },
       bodyLimit: 256 * 1024,
       schema: {
-        tags,
         summary:
           'Check a draft without saving: changes, problems, example results, and its forms as precompiled validator modules for the live preview',
         params: countryParams,
@@ -240,9 +232,7 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.get(
     '/countries/:country/templates/:template',
     {
-      config: STAFF,
       schema: {
-        tags,
         summary:
           'A rule file for a country with no file of its own, made from a template (an IBAN country, a SWIFT-only wire, a national clearing code) with its source and examples; not saved',
         params: {
@@ -265,9 +255,8 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.post(
     '/countries/:country/retirement',
     {
-      config: { ...STAFF, rateLimit: perStaff(30) },
+      config: { rateLimit: perStaff(30) },
       schema: {
-        tags,
         summary:
           "Save a draft that retires the country's own file: once published, the country follows the shared rules again (_default, or a shared rule listing it)",
         params: countryParams,
@@ -292,9 +281,7 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.get(
     '/editor-schema',
     {
-      config: STAFF,
       schema: {
-        tags,
         summary:
           'The rule file schema (definitions inlined) as a precompiled validator module for the rule editor form',
         response: { 200: data(exact({ url: str })) },
@@ -314,8 +301,7 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.get(
     '/countries/:country/versions',
     {
-      config: STAFF,
-      schema: { tags, params: countryParams, response: { 200: data(listOf(versionSummary)) } },
+      schema: { params: countryParams, response: { 200: data(listOf(versionSummary)) } },
     },
     async (request) => ({
       data: await listVersions(ctx, request.params.country),
@@ -325,9 +311,8 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.get(
     '/versions/:id',
     {
-      config: { ...STAFF, rateLimit: perStaff(60) },
+      config: { rateLimit: perStaff(60) },
       schema: {
-        tags,
         summary: 'A version: its rules, its changes against the published rules, example results',
         params: idParams,
         response: { 200: data(versionDetail) },
@@ -351,9 +336,7 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.post(
     '/versions/:id/approve',
     {
-      config: STAFF,
       schema: {
-        tags,
         summary:
           'Approve a draft (an approver other than its author), against the version of its country published now',
         params: idParams,
@@ -378,9 +361,7 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.post(
     '/versions/:id/send-back',
     {
-      config: STAFF,
       schema: {
-        tags,
         summary: 'Send a draft back to its author with a comment',
         params: idParams,
         body: reviewBody(['comment'], {}),
@@ -397,9 +378,8 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.post(
     '/versions/:id/publish',
     {
-      config: { ...STAFF, rateLimit: perStaff(30) },
+      config: { rateLimit: perStaff(30) },
       schema: {
-        tags,
         summary:
           'Publish an approved version (after the whole check); it takes effect at once. Refused with 409 DraftBaseMoved, the approval withdrawn, when it was approved against a version of its country no longer published',
         params: idParams,
@@ -421,9 +401,8 @@ const rulesRoutes: TypedRoutes = async (app) => {
   app.post(
     '/versions/:id/restore',
     {
-      config: { ...STAFF, rateLimit: perStaff(30) },
+      config: { rateLimit: perStaff(30) },
       schema: {
-        tags,
         summary: 'Restore a published version: a new draft with its rules, needing approval again',
         params: idParams,
         response: { 201: data(versionSummary) },

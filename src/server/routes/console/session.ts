@@ -33,9 +33,8 @@ const sessionRoutes: TypedRoutes = async (app) => {
   app.post(
     '/session',
     {
-      config: { staff: true, public: true, rateLimit: app.limit(10) },
+      config: { public: true, rateLimit: app.limit(10) },
       schema: {
-        tags: ['console'],
         summary: 'Staff sign-in: email, password and the authenticator (TOTP) code',
         body: {
           type: 'object',
@@ -68,8 +67,7 @@ const sessionRoutes: TypedRoutes = async (app) => {
   app.get(
     '/session',
     {
-      config: { staff: true },
-      schema: { tags: ['console'], response: { 200: data(staffMember) } },
+      schema: { response: { 200: data(staffMember) } },
     },
     async (request) => {
       const { staffId, email, role, language } = staffOf(request);
@@ -83,9 +81,8 @@ const sessionRoutes: TypedRoutes = async (app) => {
   app.get(
     '/whoami',
     {
-      config: { staff: true, public: true },
+      config: { public: true },
       schema: {
-        tags: ['console'],
         summary: 'Who is signed in to the console: the staff member, or null when no one is',
         response: { 200: data({ ...staffMember, type: ['object', 'null'] }) },
       },
@@ -108,8 +105,7 @@ const sessionRoutes: TypedRoutes = async (app) => {
   app.delete(
     '/session',
     {
-      config: { staff: true },
-      schema: { tags: ['console'], response: { 200: data(exact({ signedOut: { const: true } })) } },
+      schema: { response: { 200: data(exact({ signedOut: { const: true } })) } },
     },
     async (request, reply) => {
       const { staffId, email } = staffOf(request);
@@ -122,9 +118,7 @@ const sessionRoutes: TypedRoutes = async (app) => {
   app.get(
     '/audit',
     {
-      config: { staff: true },
       schema: {
-        tags: ['console'],
         summary: 'The audit log, newest first (optionally of one country)',
         querystring: {
           type: 'object',
