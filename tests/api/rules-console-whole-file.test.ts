@@ -156,8 +156,8 @@ describe.each(DATABASE_KINDS)('the whole rule file in the console on %s', (kind)
     expect(examples.every((e) => e.ok)).toBe(true);
     // Its seed is "no file", kept so that a restore can go back to it.
     expect(await versionsOf('KE')).toEqual([
-      expect.objectContaining({ id: created.id, status: 'draft' }),
-      expect.objectContaining({ status: 'seed' }),
+      expect.objectContaining({ id: created.id, status: 'draft', file: true }),
+      expect.objectContaining({ status: 'seed', file: false }),
     ]);
 
     const rulesVersion = await approveAndPublish(created.id);
@@ -197,6 +197,7 @@ describe.each(DATABASE_KINDS)('the whole rule file in the console on %s', (kind)
     const retiredDetail = (await approver.request('GET', `/versions/${retirement.id}`)).body
       .data as { rules: unknown; changes: RuleChange[]; problems: string[] };
     expect(retiredDetail.rules).toBeNull();
+    expect(retired.body.data).toMatchObject({ file: false });
     expect(retiredDetail.problems).toEqual([]);
     expect(retiredDetail.changes[0]).toEqual({
       code: 'file.retired',

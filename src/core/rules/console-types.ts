@@ -6,6 +6,11 @@ export interface VersionSummary {
   id: number;
   country: string;
   status: VersionStatus;
+  /**
+   * Whether the version's rules are a file of the country's own; false: "no file" (a retirement,
+   * or the seed of a country that had no file and followed the shared rules).
+   */
+  file: boolean;
   author: string;
   createdAt: string;
   /** The rules version (publication id) in use when the draft was saved; 0 = the files. */

@@ -174,6 +174,8 @@ export const summary = (row: RuleVersionRow): VersionSummary => ({
   country: row.country,
   // The column holds only these (written here, checked by the route's response schema).
   status: row.status as VersionStatus,
+  // "No file" is stored as the JSON null (saveDraft).
+  file: row.rules !== 'null',
   author: row.authorEmail,
   createdAt: row.createdAt.toISOString(),
   basedOn: row.basedOn,

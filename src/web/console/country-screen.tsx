@@ -28,6 +28,7 @@ import { TemplateChooser } from './template-chooser';
 import { MessagesPanel } from './messages-panel';
 import { missingKeys } from './missing-messages';
 import { FormatBuilderProvider } from './format-provider';
+import { VersionStatusName } from './version-status';
 import { LivePreview, type RuleExample } from './live-preview';
 import { RuleEditor } from './rule-editor';
 import { texts } from './texts';
@@ -471,9 +472,7 @@ function VersionsTable({ versions }: { versions: VersionSummary[] }) {
               <Link to={`/console/versions/${v.id}`}>{texts.versionsTable.link(v.id)}</Link>
             </th>
             <td>
-              <span className={`console-status console-status--${v.status}`}>
-                {texts.statuses[v.status] ?? v.status}
-              </span>
+              <VersionStatusName version={v} />
             </td>
             <td>{v.author}</td>
             <td>{when(v.createdAt)}</td>

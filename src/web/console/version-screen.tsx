@@ -13,6 +13,7 @@ import { useLoad } from './use-load';
 import { ExampleResultCell } from './country-screen';
 import { texts } from './texts';
 import { useFocusHeading } from './use-focus-heading';
+import { VersionStatusName } from './version-status';
 
 const T = texts.version;
 
@@ -120,9 +121,7 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
       <dl className="console-facts">
         <dt>{T.status}</dt>
         <dd>
-          <span className={`console-status console-status--${version.status}`}>
-            {texts.statuses[version.status] ?? version.status}
-          </span>
+          <VersionStatusName version={version} />
         </dd>
         <dt>{T.author}</dt>
         <dd>{version.author}</dd>

@@ -8,7 +8,9 @@ import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleApp } from '../../../src/web/console/console-app';
+import i18next from 'i18next';
 import { initI18n } from '../../../src/web/lib/i18n';
+import { loadCatalog as loadConsoleCatalog } from '../../../src/web/console/texts';
 import { server } from '../support/server';
 import { loadCatalog } from '../../../src/core/schemas/catalog';
 import { countryFromTemplate } from '../../../src/core/rules/country-templates';
@@ -17,10 +19,11 @@ const API = '/master/console/v1';
 const staff = { id: 's-1', email: 'ana@example.com', role: 'editor' };
 const catalog = loadCatalog();
 const NG = catalog.rules.NG as unknown as Record<string, unknown>;
-const version = (id: number, country: string) => ({
+const version = (id: number, country: string, status = 'draft', file = true) => ({
   id,
   country,
-  status: 'draft',
+  status,
+  file,
   author: staff.email,
   createdAt: '2026-11-27T10:00:00.000Z',
   basedOn: 0,
@@ -34,7 +37,11 @@ const version = (id: number, country: string) => ({
 });
 
 /** The console's API for one country; what the editor saves is kept in `posted`. */
-function mockApi(country: string, rules: Record<string, unknown> | null) {
+function mockApi(
+  country: string,
+  rules: Record<string, unknown> | null,
+  versions: ReturnType<typeof version>[] = [],
+) {
   const posted: { path: string; body: Record<string, unknown> }[] = [];
   server.use(
     http.get(`${API}/whoami`, () => HttpResponse.json({ data: staff })),
@@ -53,7 +60,7 @@ function mockApi(country: string, rules: Record<string, unknown> | null) {
         },
       }),
     ),
-    http.get(`${API}/countries/${country}/versions`, () => HttpResponse.json({ data: [] })),
+    http.get(`${API}/countries/${country}/versions`, () => HttpResponse.json({ data: versions })),
     http.get(`${API}/countries/${country}/templates/:template`, ({ params }) =>
       HttpResponse.json({
         data: countryFromTemplate(params.template as 'clearing', country),
@@ -182,5 +189,32 @@ describe('the whole rule file in the console', () => {
         bankAccount: { fields: { sortCode: { required: true, pattern: '^\\d{6}$' } } },
       },
     });
+  }, 60_000);
+
+  it('names the seed of a country that had no file as such, not as a file', async () => {
+    mockApi('ZA', null, [version(9, 'ZA'), version(8, 'ZA', 'seed', false)]);
+    mockApi('NG', NG, [version(5, 'NG', 'seed', true)]);
+    const first = renderAt('/console/countries/ZA');
+    const versions = await screen.findByRole('region', { name: 'Versions' });
+    expect(await within(versions).findByText('seed (no file of its own)')).toBeInTheDocument();
+    expect(within(versions).queryByText('seed (the file)')).toBeNull();
+    first.unmount();
+    // In German, for the staff member who chose it; a country whose seed is its file says so.
+    server.use(
+      http.get(`${API}/whoami`, () => HttpResponse.json({ data: { ...staff, language: 'de' } })),
+    );
+    try {
+      const second = renderAt('/console/countries/ZA');
+      const za = await screen.findByRole('region', { name: 'Versionen' });
+      expect(await within(za).findByText('Ausgangsstand (keine eigene Datei)')).toBeVisible();
+      second.unmount();
+      renderAt('/console/countries/NG');
+      const ng = await screen.findByRole('region', { name: 'Versionen' });
+      expect(await within(ng).findByText('Ausgangsstand (die Datei)')).toBeVisible();
+    } finally {
+      await Promise.all([loadConsoleCatalog('en'), i18next.changeLanguage('en')]);
+      localStorage.clear();
+      document.documentElement.lang = 'en';
+    }
   }, 60_000);
 });

@@ -44,6 +44,11 @@ const versionSummary = exact({
   id: int,
   country: str,
   status: { type: 'string', enum: STATUSES },
+  file: {
+    type: 'boolean',
+    description:
+      "Whether the version's rules are a file of the country's own; false: no file (a retirement, or the seed of a country that followed the shared rules)",
+  },
   author: str,
   createdAt: dateTime,
   basedOn: int,

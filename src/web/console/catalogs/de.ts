@@ -199,6 +199,7 @@ export const de: ConsoleTexts = {
   },
   statuses: {
     seed: 'Ausgangsstand (die Datei)',
+    seedNoFile: 'Ausgangsstand (keine eigene Datei)',
     draft: 'Entwurf',
     approved: 'freigegeben',
     sent_back: 'zurückgesendet',

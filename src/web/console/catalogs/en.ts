@@ -190,6 +190,8 @@ export const en = {
   },
   statuses: {
     seed: 'seed (the file)',
+    /** The seed of a country that had no file of its own (it followed the shared rules). */
+    seedNoFile: 'seed (no file of its own)',
     draft: 'draft',
     approved: 'approved',
     sent_back: 'sent back',

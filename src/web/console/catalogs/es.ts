@@ -196,6 +196,7 @@ export const es: ConsoleTexts = {
   },
   statuses: {
     seed: 'inicial (el archivo)',
+    seedNoFile: 'inicial (sin archivo propio)',
     draft: 'borrador',
     approved: 'aprobada',
     sent_back: 'devuelta',

@@ -197,6 +197,7 @@ export const fr: ConsoleTexts = {
   },
   statuses: {
     seed: 'initiale (le fichier)',
+    seedNoFile: 'initiale (sans fichier propre)',
     draft: 'brouillon',
     approved: 'approuvée',
     sent_back: 'renvoyée',

@@ -195,6 +195,7 @@ export const pt: ConsoleTexts = {
   },
   statuses: {
     seed: 'inicial (o arquivo)',
+    seedNoFile: 'inicial (sem arquivo próprio)',
     draft: 'rascunho',
     approved: 'aprovada',
     sent_back: 'devolvida',
