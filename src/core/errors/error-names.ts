@@ -83,12 +83,28 @@ export const isApiErrorName = (name: unknown): name is ApiErrorName =>
   typeof name === 'string' && NAMES.has(name);
 
 /**
+ * A matcher of the stable name at the start of a message ("FourEyes: you wrote …" → FourEyes)
+ * among the names of one list: the portal's (below) or the rules console's
+ * (src/web/console/error-names.ts). Undefined for a name not in the list.
+ */
+export function errorNameMatcher<Name extends string>(
+  names: readonly Name[],
+): (message: unknown) => Name | undefined {
+  const known: ReadonlySet<string> = new Set(names);
+  return (message) => {
+    if (typeof message !== 'string') return undefined;
+    const name = /^([A-Z][A-Za-z]+)(?::|$)/.exec(message)?.[1];
+    return name !== undefined && known.has(name) ? (name as Name) : undefined;
+  };
+}
+
+const apiErrorNameOf = errorNameMatcher(API_ERROR_NAMES);
+
+/**
  * The stable name at the start of an API message ("DateOfBirthLocked: …" → DateOfBirthLocked;
  * the code dialog's "Wrong OTP" → WrongOtp), or undefined for a name the portal does not know.
  */
 export function errorNameOf(message: unknown): ApiErrorName | undefined {
-  if (typeof message !== 'string') return undefined;
-  if (message.startsWith('Wrong OTP')) return 'WrongOtp';
-  const name = /^([A-Z][A-Za-z]+)(?::|$)/.exec(message)?.[1];
-  return isApiErrorName(name) ? name : undefined;
+  if (typeof message === 'string' && message.startsWith('Wrong OTP')) return 'WrongOtp';
+  return apiErrorNameOf(message);
 }

@@ -2,6 +2,8 @@
 // the console says each in the staff member's language (texts.errors) and never shows the English
 // after the name. tests/web/console/error-names.test.ts finds every name the console's server
 // code throws and fails when one is missing here.
+import { errorNameMatcher } from '../../core/errors/error-names';
+
 export const CONSOLE_ERROR_NAMES = [
   // Sessions, access and load
   'Unauthorized',
@@ -51,11 +53,5 @@ export const CONSOLE_ERROR_NAMES = [
 
 export type ConsoleErrorName = (typeof CONSOLE_ERROR_NAMES)[number];
 
-const NAMES: ReadonlySet<string> = new Set(CONSOLE_ERROR_NAMES);
-
 /** The stable name at the start of a refusal's message, or undefined for one the console lacks. */
-export function consoleErrorNameOf(message: unknown): ConsoleErrorName | undefined {
-  if (typeof message !== 'string') return undefined;
-  const name = /^([A-Z][A-Za-z]+)(?::|$)/.exec(message)?.[1];
-  return name && NAMES.has(name) ? (name as ConsoleErrorName) : undefined;
-}
+export const consoleErrorNameOf = errorNameMatcher(CONSOLE_ERROR_NAMES);
