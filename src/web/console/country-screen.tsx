@@ -2,7 +2,7 @@
 // (SchemaForm over the meta-schema), the live preview of the draft's forms, the examples run
 // against the draft, saving a draft, retiring the file, and the country's versions. A country with
 // no file of its own offers the templates its file starts from (issue 33 point 2).
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { FormData } from '../components/schema-form';
 import {
@@ -74,7 +74,6 @@ function NoFile({
 }) {
   const [params] = useSearchParams();
   const template = params.get('template');
-  const heading = useFocusHeading();
   if (isTemplate(template))
     return (
       <FromTemplate
@@ -86,19 +85,43 @@ function NoFile({
       />
     );
   return (
-    <section aria-labelledby="country-title">
-      <p>
-        <Link to="/console">← {T.back}</Link>
-      </p>
-      <h1 id="country-title" ref={heading} tabIndex={-1}>
-        {T.heading(now.name, now.country)}
-      </h1>
-      <p className="console-lead">{texts.create.noFile(now.country, now.governedBy)}</p>
+    <CountryPage
+      title={T.heading(now.name, now.country)}
+      lead={texts.create.noFile(now.country, now.governedBy)}
+      versions={versions}
+    >
       <section className="console-card" aria-labelledby="create-title">
         <h2 id="create-title">{texts.create.heading}</h2>
         <p className="console-lead">{texts.create.lead}</p>
         <TemplateChooser country={now.country} />
       </section>
+    </CountryPage>
+  );
+}
+
+/** A country's page: the way back, its heading (focused when it opens), its lead and its versions. */
+function CountryPage({
+  title,
+  lead,
+  versions,
+  children,
+}: {
+  title: string;
+  lead: string;
+  versions: VersionSummary[];
+  children: ReactNode;
+}) {
+  const heading = useFocusHeading();
+  return (
+    <section aria-labelledby="country-title">
+      <p>
+        <Link to="/console">← {T.back}</Link>
+      </p>
+      <h1 id="country-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      <p className="console-lead">{lead}</p>
+      {children}
       <section className="console-card" aria-labelledby="versions-title">
         <h2 id="versions-title">{T.versions}</h2>
         <VersionsTable versions={versions} />
@@ -146,7 +169,6 @@ function CountryEditor({
   creating?: boolean;
 }) {
   const { handleError } = useStaff();
-  const heading = useFocusHeading();
   const [start] = useState<EditorSplit>(() => splitRuleFile(rules));
   const [form, setForm] = useState<FormData>(start.form);
   // Fields turned off (`false`): kept aside from the form, changed in the field rules panel.
@@ -201,22 +223,17 @@ function CountryEditor({
   const removeExample = (index: number) => setExamples((all) => all.filter((_, i) => i !== index));
   const name = typeof rules.name === 'string' ? rules.name : now.name;
 
+  const status = creating
+    ? texts.create.newFile(now.country, now.governedBy)
+    : now.publishedVersion === null
+      ? texts.countryStatus.fileOnly
+      : texts.countryStatus.published(now.publishedVersion);
   return (
-    <section aria-labelledby="country-title">
-      <p>
-        <Link to="/console">← {T.back}</Link>
-      </p>
-      <h1 id="country-title" ref={heading} tabIndex={-1}>
-        {T.heading(name, now.country)}
-      </h1>
-      <p className="console-lead">
-        {creating
-          ? texts.create.newFile(now.country, now.governedBy)
-          : now.publishedVersion === null
-            ? texts.countryStatus.fileOnly
-            : texts.countryStatus.published(now.publishedVersion)}{' '}
-        {texts.countryStatus.rulesVersion(now.rulesVersion)}
-      </p>
+    <CountryPage
+      title={T.heading(name, now.country)}
+      lead={`${status} ${texts.countryStatus.rulesVersion(now.rulesVersion)}`}
+      versions={versions}
+    >
       {saved !== null ? (
         <p className="console-alert console-alert--ok" role="status">
           {T.saved(saved)}
@@ -284,11 +301,7 @@ function CountryEditor({
       {!creating && /^[A-Z]{2}$/.test(now.country) ? (
         <RetireCard country={now.country} baseVersion={now.publishedVersion} onSaved={onSaved} />
       ) : null}
-      <section className="console-card" aria-labelledby="versions-title">
-        <h2 id="versions-title">{T.versions}</h2>
-        <VersionsTable versions={versions} />
-      </section>
-    </section>
+    </CountryPage>
   );
 }
 

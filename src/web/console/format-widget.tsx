@@ -6,7 +6,7 @@
 // against the draft's compiled rule (format-provider.tsx). The box may still be typed in by hand
 // (checked as before); a pattern the builder cannot say opens as typed by hand.
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { describedBy } from '../components/schema-form/field-ids';
 import { useFieldLabel } from '../components/schema-form/use-field-label';
 import { EDITOR_ID_PREFIX } from './editor-ids';
@@ -151,13 +151,11 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
   const ids = {
     mode: `${own}-mode`,
     mask: `${own}-mask`,
-    maskHelp: `${own}-mask-help`,
     prefixes: `${own}-prefixes`,
     values: `${own}-values`,
     check: `${own}-check`,
     countries: `${own}-countries`,
     sortField: `${own}-sort-field`,
-    error: (name: string) => `${own}-${name}-error`,
   };
 
   return (
@@ -211,50 +209,36 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
         ) : null}
 
         {mode === 'mask' ? (
-          <div className="console-format__field">
-            <label htmlFor={ids.mask}>{T.mask}</label>
-            <input
-              id={ids.mask}
-              className="schema-form__input console-format__mask"
-              value={maskText}
-              disabled={off}
-              spellCheck={false}
-              aria-invalid={maskError ? true : undefined}
-              aria-describedby={[ids.maskHelp, maskError ? ids.error('mask') : '']
-                .filter(Boolean)
-                .join(' ')}
-              onChange={(e) => {
-                setMaskText(e.target.value);
-                if (hasMaskClass(e.target.value)) write({ kind: 'mask', mask: e.target.value });
-              }}
-            />
-            <p id={ids.maskHelp} className="schema-form__help">
-              {T.maskHelp}
-            </p>
-            <FieldError id={ids.error('mask')}>{maskError}</FieldError>
-          </div>
+          <BuilderBox
+            id={ids.mask}
+            label={T.mask}
+            className="console-format__mask"
+            value={maskText}
+            help={T.maskHelp}
+            error={maskError}
+            disabled={off}
+            onChange={(text) => {
+              setMaskText(text);
+              if (hasMaskClass(text)) write({ kind: 'mask', mask: text });
+            }}
+          />
         ) : null}
 
         {mode === 'prefix' ? (
           <>
-            <div className="console-format__field">
-              <label htmlFor={ids.prefixes}>{T.prefixes}</label>
-              <textarea
-                id={ids.prefixes}
-                className="schema-form__input console-format__list"
-                value={prefixText}
-                disabled={off}
-                spellCheck={false}
-                aria-invalid={prefixError ? true : undefined}
-                aria-describedby={prefixError ? ids.error('prefixes') : undefined}
-                onChange={(e) => {
-                  setPrefixText(e.target.value);
-                  const prefixes = lines(e.target.value);
-                  if (prefixes.length) write({ ...prefix, prefixes });
-                }}
-              />
-              <FieldError id={ids.error('prefixes')}>{prefixError}</FieldError>
-            </div>
+            <BuilderBox
+              id={ids.prefixes}
+              label={T.prefixes}
+              multiline
+              value={prefixText}
+              error={prefixError}
+              disabled={off}
+              onChange={(text) => {
+                setPrefixText(text);
+                const prefixes = lines(text);
+                if (prefixes.length) write({ ...prefix, prefixes });
+              }}
+            />
             <CharactersAndLength
               label={T.rest}
               value={prefix}
@@ -266,24 +250,19 @@ export function FormatWidget(props: WidgetProps<Data, RJSFSchema>) {
         ) : null}
 
         {mode === 'oneOf' ? (
-          <div className="console-format__field">
-            <label htmlFor={ids.values}>{T.values}</label>
-            <textarea
-              id={ids.values}
-              className="schema-form__input console-format__list"
-              value={valuesText}
-              disabled={off}
-              spellCheck={false}
-              aria-invalid={valuesError ? true : undefined}
-              aria-describedby={valuesError ? ids.error('values') : undefined}
-              onChange={(e) => {
-                setValuesText(e.target.value);
-                const list = lines(e.target.value);
-                onChange(list.length ? writePattern({ kind: 'oneOf', values: list }) : undefined);
-              }}
-            />
-            <FieldError id={ids.error('values')}>{valuesError}</FieldError>
-          </div>
+          <BuilderBox
+            id={ids.values}
+            label={T.values}
+            multiline
+            value={valuesText}
+            error={valuesError}
+            disabled={off}
+            onChange={(text) => {
+              setValuesText(text);
+              const list = lines(text);
+              onChange(list.length ? writePattern({ kind: 'oneOf', values: list }) : undefined);
+            }}
+          />
         ) : null}
 
         {mode === 'advanced' ? <p className="schema-form__help">{T.advancedHelp}</p> : null}
@@ -323,6 +302,61 @@ function FieldError({ id, children }: { id: string; children: ReactNode }) {
     <p id={id} className="schema-form__error console-format__error">
       {children}
     </p>
+  );
+}
+
+/**
+ * One box of the builder (a mask, beginnings, values, IBAN countries, the sort code's field): its
+ * label, its help and its error under it, the error named to assistive technology.
+ */
+function BuilderBox({
+  id,
+  label,
+  value,
+  help,
+  error,
+  multiline = false,
+  className,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  help?: string;
+  error: string | null;
+  /** A list, one a line. */
+  multiline?: boolean;
+  className?: string;
+  disabled: boolean;
+  onChange: (text: string) => void;
+}) {
+  const helpId = `${id}-help`;
+  const errorId = `${id}-error`;
+  const box = {
+    id,
+    className: ['schema-form__input', multiline ? 'console-format__list' : '', className ?? '']
+      .filter(Boolean)
+      .join(' '),
+    value,
+    disabled,
+    spellCheck: false,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby':
+      [help ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+  };
+  return (
+    <div className="console-format__field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? <textarea {...box} /> : <input {...box} />}
+      {help ? (
+        <p id={helpId} className="schema-form__help">
+          {help}
+        </p>
+      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
   );
 }
 
@@ -428,7 +462,7 @@ function CheckChoice({
 }: {
   check: Check | null;
   disabled: boolean;
-  ids: { check: string; countries: string; sortField: string; error: (name: string) => string };
+  ids: { check: string; countries: string; sortField: string };
   onChange: (check: Check | null) => void;
 }) {
   const [countriesText, setCountriesText] = useState(
@@ -464,46 +498,33 @@ function CheckChoice({
         </select>
       </div>
       {check?.keyword === 'iban' ? (
-        <div className="console-format__field">
-          <label htmlFor={ids.countries}>{T.ibanCountries}</label>
-          <input
-            id={ids.countries}
-            className="schema-form__input"
-            value={countriesText}
-            disabled={disabled}
-            spellCheck={false}
-            aria-invalid={countriesError ? true : undefined}
-            aria-describedby={countriesError ? ids.error('countries') : undefined}
-            onChange={(e) => {
-              const text = e.target.value.toUpperCase();
-              setCountriesText(text);
-              if (!COUNTRY_LIST.test(text)) return;
-              const countries = text.split(/[\s,]+/).filter(Boolean);
-              onChange({ keyword: 'iban', countries: countries.length ? countries : true });
-            }}
-          />
-          <FieldError id={ids.error('countries')}>{countriesError}</FieldError>
-        </div>
+        <BuilderBox
+          id={ids.countries}
+          label={T.ibanCountries}
+          value={countriesText}
+          error={countriesError}
+          disabled={disabled}
+          onChange={(typed) => {
+            const text = typed.toUpperCase();
+            setCountriesText(text);
+            if (!COUNTRY_LIST.test(text)) return;
+            const countries = text.split(/[\s,]+/).filter(Boolean);
+            onChange({ keyword: 'iban', countries: countries.length ? countries : true });
+          }}
+        />
       ) : null}
       {check?.keyword === 'ukModulus' ? (
-        <div className="console-format__field">
-          <label htmlFor={ids.sortField}>{T.sortField}</label>
-          <input
-            id={ids.sortField}
-            className="schema-form__input"
-            value={sortField}
-            disabled={disabled}
-            spellCheck={false}
-            aria-invalid={sortFieldError ? true : undefined}
-            aria-describedby={sortFieldError ? ids.error('sort-field') : undefined}
-            onChange={(e) => {
-              setSortField(e.target.value);
-              if (FIELD_NAME.test(e.target.value))
-                onChange({ keyword: 'ukModulus', field: e.target.value });
-            }}
-          />
-          <FieldError id={ids.error('sort-field')}>{sortFieldError}</FieldError>
-        </div>
+        <BuilderBox
+          id={ids.sortField}
+          label={T.sortField}
+          value={sortField}
+          error={sortFieldError}
+          disabled={disabled}
+          onChange={(text) => {
+            setSortField(text);
+            if (FIELD_NAME.test(text)) onChange({ keyword: 'ukModulus', field: text });
+          }}
+        />
       ) : null}
       {check?.keyword === 'taxId' ? (
         <TaxScheme
