@@ -10,11 +10,17 @@
 // whatever happens.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { activatedUser, baseUrl, type ApiClient } from './support/api';
+import {
+  accountNumber,
+  activatedUser,
+  baseUrl,
+  serverRefusesAccount,
+  serverTakesAccount,
+  wireAccount,
+} from './support/api';
 import { seriousViolations } from './support/axe';
-import { browserForFile, signInThroughPortal } from './support/browser';
+import { browserForFile } from './support/browser';
 import {
   approveAndPublish,
   createStaff,
@@ -25,45 +31,27 @@ import {
   type Staff,
 } from './support/console';
 import { SCREENSHOT_DIR } from './support/constants';
-import { field, named, see, textsOf } from './support/ui';
+import { openBankAccountForm, see, textsOf } from './support/ui';
 
 const { newPage } = browserForFile();
 const t = textsOf('en');
 const NUBAN_KEY = 'accountNumber.ngNuban';
+const NUBAN_EN = 'a Nigerian account number (NUBAN) has 10 digits.';
 const NUBAN = {
-  English: '{{field}}: a Nigerian account number (NUBAN) has 10 digits.',
+  English: `{{field}}: ${NUBAN_EN}`,
   Spanish: '{{field}}: un número de cuenta nigeriano (NUBAN) tiene 10 dígitos.',
   French: '{{field}} : un numéro de compte nigérian (NUBAN) a 10 chiffres.',
   Portuguese: '{{field}}: um número de conta nigeriano (NUBAN) tem 10 dígitos.',
   German: '{{field}}: eine nigerianische Kontonummer (NUBAN) hat 10 Ziffern.',
 };
-const BRANCH_EN = '{{field}}: a South African branch code has 6 digits.';
+const BRANCH_EN = 'a South African branch code has 6 digits.';
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
 const shot = (name: string) => join(SCREENSHOT_DIR, `${name}.png`);
 
-/** A bank account as the recipient's API client sends it (the WIRE form's address included). */
-const nigerian = (accountNumber: string) => ({
-  countryCode: 'NG',
-  transferMethod: 'WIRE',
-  nickname: 'Lagos',
-  accountNumber,
-  accountNumberConfirmation: accountNumber,
-  bic: 'FBNINGLA',
-  addressLine1: '3 Marina',
-  addressCity: 'Lagos',
-  addressCountryCode: 'NG',
-});
-const southAfrican = (extra: Record<string, string>) => ({
-  countryCode: 'ZA',
-  transferMethod: 'WIRE',
-  nickname: 'Cape Town',
-  addressLine1: '1 Adderley Street',
-  addressCity: 'Cape Town',
-  addressCountryCode: 'ZA',
-  ...extra,
-});
-const addAccount = (client: ApiClient, body: object) =>
-  client.api<unknown>('POST', '/payment-methods/bank-accounts', body);
+/** Bank accounts as the recipient's API client sends them. */
+const nigerian = (number: string) =>
+  wireAccount('NG', { bic: 'FBNINGLA', ...accountNumber(number) });
+const southAfrican = (fields: Record<string, string>) => wireAccount('ZA', fields);
 
 let cleanUp: { editor: Staff; approver: Staff } | undefined;
 afterAll(async () => {
@@ -74,15 +62,6 @@ afterAll(async () => {
   ]);
   for (const country of ['NG', 'ZA']) await restoreSeed(editor, approver, country);
 }, 60_000);
-
-/** The portal's form refuses a value of a field with a message, before anything is sent. */
-async function refusedInPortal(portal: Page, input: Locator, message: string) {
-  await portal
-    .getByRole('button', { name: named(t.common('payoutMethods.bankAccount.add')) })
-    .click();
-  await see(input).toHaveAttribute('aria-invalid', 'true');
-  await see(portal.getByText(message).first()).toBeVisible();
-}
 
 describe('rules console: the whole file (issue 33 point 2)', () => {
   it('an editor adds a field rule and creates a country, an approver publishes, the portal enforces both, restores undo them', async () => {
@@ -124,11 +103,7 @@ describe('rules console: the whole file (issue 33 point 2)', () => {
     await previewAccount.fill('12345');
     await preview.getByRole('button', { name: 'Check this record' }).click();
     await see(previewAccount).toHaveAttribute('aria-invalid', 'true');
-    await see(
-      preview
-        .getByText(`${t.field('accountNumber')}: a Nigerian account number (NUBAN) has 10 digits.`)
-        .first(),
-    ).toBeVisible();
+    await see(preview.getByText(`${t.field('accountNumber')}: ${NUBAN_EN}`).first()).toBeVisible();
     await see(
       page.getByText('bankAccount › accountNumber › pattern: added ^\\d{10}$'),
     ).toBeVisible();
@@ -153,7 +128,7 @@ describe('rules console: the whole file (issue 33 point 2)', () => {
     await messages
       .getByRole('group', { name: 'bankCode.za' })
       .getByLabel('English', { exact: true })
-      .fill(BRANCH_EN);
+      .fill(`{{field}}: ${BRANCH_EN}`);
     const examples = page.getByRole('region', { name: 'Examples' });
     await see(
       examples.getByRole('row').filter({ hasText: 'A clearing code one digit short' }),
@@ -179,52 +154,33 @@ describe('rules console: the whole file (issue 33 point 2)', () => {
 
     // A recipient's bank-account form in the portal enforces both, with the new messages.
     const user = await recipient;
-    const portal = await newPage();
-    await signInThroughPortal(portal, baseUrl(), user.email);
-    await portal.waitForURL(/\/dashboard$/);
-    await portal.goto(`${baseUrl()}/bank-account`);
-    const country = portal.getByLabel(named(t.field('countryCode'))).first();
-    await country.selectOption('NG');
-    await field(portal, t.field('nickname')).fill('Lagos');
-    const account = field(portal, t.field('accountNumber'));
-    await account.fill('12345');
-    await field(portal, t.field('accountNumberConfirmation')).fill('12345');
-    await refusedInPortal(
-      portal,
-      account,
-      `${t.field('accountNumber')}: a Nigerian account number (NUBAN) has 10 digits.`,
-    );
-    await portal.screenshot({ path: shot('portal-nigeria-nuban'), fullPage: true });
-    await country.selectOption('ZA');
-    const branch = field(portal, t.field('bankCode'));
-    await see(branch).toBeVisible();
-    await branch.fill('12345');
-    await refusedInPortal(
-      portal,
-      branch,
-      `${t.field('bankCode')}: a South African branch code has 6 digits.`,
-    );
+    const portal = await openBankAccountForm(await newPage(), t, user.email);
+    await portal.country('NG');
+    await portal.fill({ nickname: 'Lagos' });
+    await portal.accountNumber('12345');
+    await portal.refuses('accountNumber', `${t.field('accountNumber')}: ${NUBAN_EN}`);
+    await portal.page.screenshot({ path: shot('portal-nigeria-nuban'), fullPage: true });
+    await portal.country('ZA');
+    await see(portal.input('bankCode')).toBeVisible();
+    await portal.fill({ bankCode: '12345' });
+    await portal.refuses('bankCode', `${t.field('bankCode')}: ${BRANCH_EN}`);
     // The template's own message for its account number (6 to 20 digits), not the generic one.
     await see(
-      portal
+      portal.page
         .getByText(`${t.field('accountNumber')}: 6 to 20 digits, as the bank gives it.`)
         .first(),
     ).toBeVisible();
-    await portal.screenshot({ path: shot('portal-south-africa-branch'), fullPage: true });
+    await portal.page.screenshot({ path: shot('portal-south-africa-branch'), fullPage: true });
     // The server refuses the same, and takes what the rules take.
-    const nuban = await addAccount(user.client, nigerian('12345'));
-    expect(nuban.status).toBe(400);
-    expect(JSON.stringify(nuban.body)).toContain(
-      'a Nigerian account number (NUBAN) has 10 digits.',
+    await serverRefusesAccount(user.client, nigerian('12345'), NUBAN_EN);
+    await serverTakesAccount(user.client, nigerian('0123456789'));
+    const clearing = accountNumber('1234567890');
+    await serverRefusesAccount(
+      user.client,
+      southAfrican({ sortCode: '12345', ...clearing }),
+      BRANCH_EN,
     );
-    expect((await addAccount(user.client, nigerian('0123456789'))).status).toBe(200);
-    const clearing = { accountNumber: '1234567890', accountNumberConfirmation: '1234567890' };
-    const short = await addAccount(user.client, southAfrican({ sortCode: '12345', ...clearing }));
-    expect(short.status).toBe(400);
-    expect(JSON.stringify(short.body)).toContain('a South African branch code has 6 digits.');
-    expect(
-      (await addAccount(user.client, southAfrican({ sortCode: '250655', ...clearing }))).status,
-    ).toBe(200);
+    await serverTakesAccount(user.client, southAfrican({ sortCode: '250655', ...clearing }));
 
     // Restores: Nigeria's file as it was, South Africa without a file (its seed).
     for (const code of ['NG', 'ZA']) {
@@ -233,13 +189,9 @@ describe('rules console: the whole file (issue 33 point 2)', () => {
       await page.getByRole('button', { name: 'Restore this version' }).click();
       await approveAndPublish(approverPage, await versionIdIn(page, /Restored as draft version/));
     }
-    expect((await addAccount(user.client, nigerian('12345'))).status).toBe(200);
-    const generic = {
-      accountNumber: 'ZA12345',
-      accountNumberConfirmation: 'ZA12345',
-      bic: 'FIRNZAJJ',
-    };
-    expect((await addAccount(user.client, southAfrican(generic))).status).toBe(200);
+    await serverTakesAccount(user.client, nigerian('12345'));
+    const generic = { ...accountNumber('ZA12345'), bic: 'FIRNZAJJ' };
+    await serverTakesAccount(user.client, southAfrican(generic));
     await page.goto(`${baseUrl()}/console/countries/ZA`);
     await see(page.getByText('ZA has no rule file of its own: it follows _default.')).toBeVisible();
   }, 180_000);

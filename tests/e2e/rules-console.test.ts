@@ -14,9 +14,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { activatedUser, baseUrl, type ApiClient } from './support/api';
+import {
+  accountNumber,
+  activatedUser,
+  baseUrl,
+  serverRefusesAccount,
+  serverTakesAccount,
+  wireAccount,
+} from './support/api';
 import { seriousViolations } from './support/axe';
-import { browserForFile, signInThroughPortal } from './support/browser';
+import { browserForFile } from './support/browser';
 import { DOCS_SCREENSHOT_DIR, REPO_ROOT } from './support/constants';
 import {
   approveAndPublish,
@@ -27,7 +34,7 @@ import {
   versionIdIn,
   type Staff,
 } from './support/console';
-import { field, named, see, textsOf } from './support/ui';
+import { field, openBankAccountForm, see, textsOf } from './support/ui';
 
 const { newPage } = browserForFile();
 const t = textsOf('en');
@@ -44,27 +51,15 @@ const MESSAGE_TEXTS = {
 };
 const SHOTS = DOCS_SCREENSHOT_DIR;
 
-/** The GB bank account a recipient sends (the address the WIRE form asks for included). */
-const gbAccount = (sortCode: string, accountNumber: string) => ({
-  countryCode: 'GB',
-  transferMethod: 'WIRE',
-  nickname: `Console ${sortCode}`,
-  sortCode,
-  accountNumber,
-  accountNumberConfirmation: accountNumber,
-  addressLine1: '1 Poultry',
-  addressCity: 'London',
-  addressPostalCode: 'EC2R 8AH',
-  addressCountryCode: 'GB',
-});
-
-async function addGbAccount(client: ApiClient, sortCode: string, accountNumber: string) {
-  return client.api<unknown>(
-    'POST',
-    '/payment-methods/bank-accounts',
-    gbAccount(sortCode, accountNumber),
-  );
-}
+/** The GB bank account a recipient's API client sends (the address the WIRE form asks). */
+const gbAccount = (sortCode: string, number: string) =>
+  wireAccount('GB', {
+    sortCode,
+    ...accountNumber(number),
+    addressLine1: '1 Poultry',
+    addressCity: 'London',
+    addressPostalCode: 'EC2R 8AH',
+  });
 
 // Clean-up staff, made up front: whatever the journey leaves, GB goes back to its file.
 let cleanUp: { editor: Staff; approver: Staff } | undefined;
@@ -194,38 +189,17 @@ describe('rules console (issue 16)', () => {
     await signInToConsole(approverPage, approver);
     await approveAndPublish(approverPage, draftId);
 
-    // A recipient who opens the bank-account form now gets the new rule, in the browser…
+    // A recipient who opens the bank-account form now gets the new rule, in the browser, with
+    // the message the console wrote, which no release of the portal carries…
     const user = await recipient;
-    const portal = await newPage();
-    await signInThroughPortal(portal, baseUrl(), user.email);
-    await portal.waitForURL(/\/dashboard$/);
-    await portal.goto(`${baseUrl()}/bank-account`);
-    await portal
-      .getByLabel(named(t.field('countryCode')))
-      .first()
-      .selectOption('GB');
-    const posted: string[] = [];
-    portal.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('/payment-methods/bank-accounts'))
-        posted.push(r.url());
-    });
-    await field(portal, t.field('nickname')).fill('Tightened');
-    await field(portal, t.field('sortCode')).fill(REFUSED.sortCode);
-    await field(portal, t.field('accountNumber')).fill(REFUSED.accountNumber);
-    await field(portal, t.field('accountNumberConfirmation')).fill(REFUSED.accountNumber);
-    await portal
-      .getByRole('button', { name: named(t.common('payoutMethods.bankAccount.add')) })
-      .click();
-    await see(field(portal, t.field('sortCode'))).toHaveAttribute('aria-invalid', 'true');
-    // With the message the console wrote, which no release of the portal carries.
-    await see(portal.getByText(`${t.field('sortCode')}: ${MESSAGE_EN}`).first()).toBeVisible();
-    // Refused by the published validators in the page: nothing was sent.
-    expect(posted).toEqual([]);
+    const portal = await openBankAccountForm(await newPage(), t, user.email);
+    await portal.country('GB');
+    await portal.fill({ nickname: 'Tightened', sortCode: REFUSED.sortCode });
+    await portal.accountNumber(REFUSED.accountNumber);
+    await portal.refuses('sortCode', `${t.field('sortCode')}: ${MESSAGE_EN}`);
     // …and on the server.
-    const refused = await addGbAccount(user.client, REFUSED.sortCode, REFUSED.accountNumber);
-    expect(refused.status).toBe(400);
-    expect(JSON.stringify(refused.body)).toContain('/sortCode');
-    expect(JSON.stringify(refused.body)).toContain(MESSAGE_EN);
+    const startsWithNine = gbAccount(REFUSED.sortCode, REFUSED.accountNumber);
+    await serverRefusesAccount(user.client, startsWithNine, '/sortCode', MESSAGE_EN);
 
     // Rollback: the editor restores the file's rules (the seed version), the approver publishes.
     await page.goto(`${baseUrl()}/console/countries/GB`);
@@ -234,8 +208,7 @@ describe('rules console (issue 16)', () => {
     const restoredId = await versionIdIn(page, /Restored as draft version/);
     await approveAndPublish(approverPage, restoredId);
 
-    const accepted = await addGbAccount(user.client, REFUSED.sortCode, REFUSED.accountNumber);
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    await serverTakesAccount(user.client, startsWithNine);
 
     // The countries list now says who changed GB last (the picture of the list).
     await approverPage.goto(`${baseUrl()}/console`);

@@ -18,13 +18,20 @@
 // back to their seeds whatever happens.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { de } from '../../../src/web/console/catalogs/de';
 import { en } from '../../../src/web/console/catalogs/en';
-import { activatedUser, baseUrl, type ApiClient } from '../support/api';
+import {
+  accountNumber,
+  activatedUser,
+  baseUrl,
+  serverRefusesAccount,
+  serverTakesAccount,
+  wireAccount,
+} from '../support/api';
 import { seriousViolations } from '../support/axe';
-import { browserForFile, signInThroughPortal } from '../support/browser';
+import { browserForFile } from '../support/browser';
 import {
   approveAndPublish,
   createStaff,
@@ -35,7 +42,7 @@ import {
   type Staff,
 } from '../support/console';
 import { DOCS_SCREENSHOT_DIR } from '../support/constants';
-import { field, named, see, textsOf } from '../support/ui';
+import { openBankAccountForm, see, textsOf } from '../support/ui';
 
 const { newPage } = browserForFile();
 const t = textsOf('en');
@@ -68,41 +75,12 @@ const KE_MESSAGE = {
 const said = (message: string, label: string) => message.replace('{{field}}', label);
 
 /** Bank accounts as the recipient's API client sends them. */
-const address = (country: string) => ({
-  addressLine1: '1 Main Street',
-  addressCity: 'Capital City',
-  addressCountryCode: country,
-});
-const account = (accountNumber: string) => ({
-  accountNumber,
-  accountNumberConfirmation: accountNumber,
-});
-const hongKong = (accountNumber: string) => ({
-  countryCode: 'HK',
-  transferMethod: 'WIRE',
-  nickname: 'Salary',
-  sortCode: '004602',
-  ...account(accountNumber),
-  ...address('HK'),
-});
-const philippine = (accountNumber: string) => ({
-  countryCode: 'PH',
-  transferMethod: 'WIRE',
-  nickname: 'Manila',
-  bic: 'BOPIPHMM',
-  ...account(accountNumber),
-  ...address('PH'),
-});
-const kenyan = (sortCode: string) => ({
-  countryCode: 'KE',
-  transferMethod: 'WIRE',
-  nickname: 'Nairobi',
-  sortCode,
-  ...account('1234567890'),
-  ...address('KE'),
-});
-const addAccount = (client: ApiClient, body: object) =>
-  client.api<unknown>('POST', '/payment-methods/bank-accounts', body);
+const hongKong = (number: string) =>
+  wireAccount('HK', { sortCode: '004602', ...accountNumber(number) });
+const philippine = (number: string) =>
+  wireAccount('PH', { bic: 'BOPIPHMM', ...accountNumber(number) });
+const kenyan = (sortCode: string) =>
+  wireAccount('KE', { sortCode, ...accountNumber('1234567890') });
 
 let cleanUp: { editor: Staff; approver: Staff } | undefined;
 afterAll(async () => {
@@ -157,15 +135,6 @@ async function writeMessage(page: Page, key: string, texts: Partial<Texts>, isNe
     await group
       .getByLabel(de.messages.languages[locale as keyof Texts], { exact: true })
       .fill(text);
-}
-
-/** The portal's form refuses a value of a field with a message, before anything is sent. */
-async function refusedInPortal(portal: Page, input: Locator, message: string) {
-  await portal
-    .getByRole('button', { name: named(t.common('payoutMethods.bankAccount.add')) })
-    .click();
-  await see(input).toHaveAttribute('aria-invalid', 'true');
-  await see(portal.getByText(message).first()).toBeVisible();
 }
 
 describe('rules console in German: the Done-when journey of issue 33', () => {
@@ -270,47 +239,38 @@ describe('rules console in German: the Done-when journey of issue 33', () => {
 
     // A recipient's bank-account form in the portal enforces all three, with the new messages.
     const user = await recipient;
-    const portal = await newPage();
-    await signInThroughPortal(portal, baseUrl(), user.email);
-    await portal.waitForURL(/\/dashboard$/);
-    await portal.goto(`${baseUrl()}/bank-account`);
-    const country = portal.getByLabel(named(t.field('countryCode'))).first();
-    const accountNumber = field(portal, t.field('accountNumber'));
-    const fillAccount = async (value: string) => {
-      await accountNumber.fill(value);
-      await field(portal, t.field('accountNumberConfirmation')).fill(value);
-    };
+    const portal = await openBankAccountForm(await newPage(), t, user.email);
     const accountLabel = t.field('accountNumber');
-    await country.selectOption('HK');
-    await field(portal, t.field('nickname')).fill('Salary');
-    await fillAccount('12345678');
-    await refusedInPortal(portal, accountNumber, said(HK_MESSAGE.en, accountLabel));
-    await country.selectOption('PH');
-    await fillAccount('123456789');
-    await refusedInPortal(portal, accountNumber, said(PH_MESSAGE.en, accountLabel));
-    await country.selectOption('KE');
-    const bankCode = field(portal, t.field('bankCode'));
+    await portal.country('HK');
+    await portal.fill({ nickname: 'Salary' });
+    await portal.accountNumber('12345678');
+    await portal.refuses('accountNumber', said(HK_MESSAGE.en, accountLabel));
+    await portal.country('PH');
+    await portal.accountNumber('123456789');
+    await portal.refuses('accountNumber', said(PH_MESSAGE.en, accountLabel));
+    await portal.country('KE');
+    const bankCode = portal.input('bankCode');
     await see(bankCode).toBeVisible();
     await bankCode.fill('12345');
-    await refusedInPortal(portal, bankCode, said(KE_MESSAGE.en, t.field('bankCode')));
+    await portal.refuses('bankCode', said(KE_MESSAGE.en, t.field('bankCode')));
     // The field and its message in view (a full-page picture would show the sticky header mid-way).
     await bankCode.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await portal.screenshot({ path: shot('rules-console-portal') });
+    await portal.page.screenshot({ path: shot('rules-console-portal') });
     // The server refuses the same, and takes what the rules take.
-    const tooShort = await addAccount(user.client, hongKong('12345678'));
-    expect(tooShort.status).toBe(400);
-    expect(JSON.stringify(tooShort.body)).toContain('a Hong Kong account number has 9 to 12');
-    expect((await addAccount(user.client, hongKong('123456789'))).status).toBe(200);
-    const philippinesShort = await addAccount(user.client, philippine('123456789'));
-    expect(philippinesShort.status).toBe(400);
-    expect(JSON.stringify(philippinesShort.body)).toContain('a Philippine account number');
-    expect((await addAccount(user.client, philippine('1234567890'))).status).toBe(200);
-    const branchShort = await addAccount(user.client, kenyan('12345'));
-    expect(branchShort.status).toBe(400);
-    expect(JSON.stringify(branchShort.body)).toContain(
+    await serverRefusesAccount(
+      user.client,
+      hongKong('12345678'),
+      'a Hong Kong account number has 9 to 12',
+    );
+    await serverTakesAccount(user.client, hongKong('123456789'));
+    await serverRefusesAccount(user.client, philippine('123456789'), 'a Philippine account number');
+    await serverTakesAccount(user.client, philippine('1234567890'));
+    await serverRefusesAccount(
+      user.client,
+      kenyan('12345'),
       'a Kenyan bank and branch code has 6 digits.',
     );
-    expect((await addAccount(user.client, kenyan('281467'))).status).toBe(200);
+    await serverTakesAccount(user.client, kenyan('281467'));
 
     // A restore: Hong Kong's previous version (the file's seed) back, and the portal follows.
     await page.goto(`${baseUrl()}/console/countries/HK`);
@@ -325,17 +285,14 @@ describe('rules console in German: the Done-when journey of issue 33', () => {
     await page.getByRole('button', { name: de.version.restore }).click();
     const restored = await versionIdIn(page, /Entwurfsversion \d+ wiederhergestellt/);
     await approveInGerman(approverPage, restored);
-    expect((await addAccount(user.client, hongKong('12345678'))).status).toBe(200);
-    await portal.goto(`${baseUrl()}/bank-account`);
-    await country.selectOption('HK');
-    await field(portal, t.field('nickname')).fill('Savings');
-    await fillAccount('12345678');
-    await portal
-      .getByRole('button', { name: named(t.common('payoutMethods.bankAccount.add')) })
-      .click();
+    await serverTakesAccount(user.client, hongKong('12345678'));
+    await portal.open();
+    await portal.country('HK');
+    await portal.fill({ nickname: 'Savings' });
+    await portal.accountNumber('12345678');
     // The form checked (the missing bank and branch code is refused), the 8 digits pass again.
-    await see(field(portal, t.field('bankAndBranchCode'))).toHaveAttribute('aria-invalid', 'true');
-    expect(await accountNumber.getAttribute('aria-invalid')).not.toBe('true');
-    expect(await portal.getByText(said(HK_MESSAGE.en, accountLabel)).count()).toBe(0);
+    await portal.refuses('bankAndBranchCode');
+    expect(await portal.input('accountNumber').getAttribute('aria-invalid')).not.toBe('true');
+    expect(await portal.page.getByText(said(HK_MESSAGE.en, accountLabel)).count()).toBe(0);
   }, 180_000);
 });

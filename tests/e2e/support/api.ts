@@ -1,6 +1,6 @@
 // The shared journeys (tests/support/journeys.ts) over real HTTP against the e2e server: a small
 // cookie jar, the CSRF header on writes, codes from the development outbox.
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { PERSON, US_ADDRESS } from '../../fixtures/people';
 import * as journeys from '../../support/journeys';
 import type { Journey } from '../../support/journeys';
@@ -91,3 +91,36 @@ export async function activatedUser(
  */
 export const guardianDecides = (minorId: string, guardianEmail: string, consent: boolean) =>
   journeys.guardianDecides(journeyOf(), minorId, guardianEmail, consent);
+
+/** A bank account by wire as a recipient's API client sends it, the address the form asks included. */
+export const wireAccount = (countryCode: string, fields: Record<string, string>) => ({
+  countryCode,
+  transferMethod: 'WIRE',
+  nickname: `Wire to ${countryCode}`,
+  addressLine1: '1 Main Street',
+  addressCity: 'Capital City',
+  addressCountryCode: countryCode,
+  ...fields,
+});
+
+/** The account number and its confirmation, as the bank-account form asks both. */
+export const accountNumber = (value: string) => ({
+  accountNumber: value,
+  accountNumberConfirmation: value,
+});
+
+const postBankAccount = (client: ApiClient, account: object) =>
+  client.api('POST', '/payment-methods/bank-accounts', account);
+
+/** The server refuses a recipient's bank account (400), its answer naming each of `texts`. */
+export async function serverRefusesAccount(client: ApiClient, account: object, ...texts: string[]) {
+  const { status, body } = await postBankAccount(client, account);
+  expect(status, JSON.stringify(body)).toBe(400);
+  for (const text of texts) expect(JSON.stringify(body)).toContain(text);
+}
+
+/** The server takes a recipient's bank account. */
+export async function serverTakesAccount(client: ApiClient, account: object) {
+  const { status, body } = await postBankAccount(client, account);
+  expect(status, JSON.stringify(body)).toBe(200);
+}

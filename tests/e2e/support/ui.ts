@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { PASSWORD, REPO_ROOT, SCREENSHOT_DIR } from './constants';
 import { US_ADDRESS } from '../../fixtures/people';
 import { baseUrl } from './api';
+import { signInThroughPortal } from './browser';
 
 type Namespace = 'common' | 'fields' | 'validation';
 const bundles = new Map<string, unknown>();
@@ -317,4 +318,57 @@ export async function registerFromInvitation(page: Page, t: Texts, email: string
   await picture(page, `${t.locale}-register-success`);
   await modal.getByRole('button', { name: named(t.common('register.success.signIn')) }).click();
   await signInOnLoginPage(page, email);
+}
+
+/**
+ * A recipient signs in through the portal's start page and opens the bank-account form: the steps
+ * a journey takes to see the published rules refuse a value in the browser, before anything is
+ * sent.
+ */
+export async function openBankAccountForm(page: Page, t: Texts, email: string) {
+  await signInThroughPortal(page, baseUrl(), email);
+  await page.waitForURL(/\/dashboard$/);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/payment-methods/bank-accounts'))
+      sent.push(request.url());
+  });
+  const input = (name: string) => field(page, t.field(name));
+  const form = {
+    page,
+    input,
+    /** The form afresh, as the recipient opens it. */
+    async open() {
+      await page.goto(`${baseUrl()}/bank-account`);
+      await see(page.getByRole('heading', { level: 1 })).toHaveText(
+        t.common('payoutMethods.bankAccount.createTitle'),
+      );
+    },
+    /** The bank's country (the first country field; the address has its own). */
+    country: (code: string) =>
+      page
+        .getByLabel(named(t.field('countryCode')))
+        .first()
+        .selectOption(code),
+    async fill(values: Record<string, string>) {
+      for (const [name, value] of Object.entries(values)) await input(name).fill(value);
+    },
+    /** The account number and its confirmation, typed alike. */
+    accountNumber: (value: string) =>
+      form.fill({ accountNumber: value, accountNumberConfirmation: value }),
+    /**
+     * Adds the account and sees it refused in the page: the field marked invalid, the message
+     * (when given) shown, and no request sent.
+     */
+    async refuses(name: string, message?: string) {
+      await page
+        .getByRole('button', { name: named(t.common('payoutMethods.bankAccount.add')) })
+        .click();
+      await see(input(name)).toHaveAttribute('aria-invalid', 'true');
+      if (message !== undefined) await see(page.getByText(message).first()).toBeVisible();
+      expect(sent).toEqual([]);
+    },
+  };
+  await form.open();
+  return form;
 }
