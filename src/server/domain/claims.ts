@@ -1,6 +1,7 @@
 // Claims (spec section 4): attach one sent to the user's email, quote it in a currency the payout
 // method can receive, send the acceptance code, accept it exactly once, cancel it. The routes in
 // routes/funnel/claims.ts parse and answer; every rule is here, SQL in repositories/claims.ts.
+// Claims leave in their API shape (`Claim`, the merchant named).
 import type { AppDeps } from '../context';
 import { ApiError, conflict, notFound } from '../errors';
 import {
@@ -12,6 +13,7 @@ import {
   listClaimsOf,
   markClaimAccepted,
   markClaimCancelled,
+  toClaimDto,
   type ClaimRow,
 } from '../repositories/claims';
 import { assertUsable } from '../repositories/payment-methods';
@@ -20,6 +22,7 @@ import { getLiveToken, markTokenUsed } from '../repositories/tokens';
 import { composeClaimCode, recipientLocale } from '../mail/compose';
 import { redeemCode, sendCode } from '../services/one-time-codes';
 import type { Database } from '../db/client';
+import type { Claim } from '../../core/types/entities/claim';
 import {
   assertReceivable,
   destinationOf,
@@ -55,6 +58,7 @@ const acceptedAsAsked = (claim: ClaimRow, choice: AcceptanceChoice) =>
 
 export function claimsDomain(deps: ClaimsDeps) {
   const { db, mailer, merchants, exchange, forms, sealer, metrics } = deps;
+  const shown = (row: ClaimRow): Claim => toClaimDto(row, merchants);
 
   /** The profile, when its status allows the action on claims (the status table). */
   async function profileMay(profileId: string, action: 'acceptClaim' | 'cancelClaim') {
@@ -97,17 +101,19 @@ export function claimsDomain(deps: ClaimsDeps) {
   }
 
   return {
-    list: (profileId: string) => listClaimsOf(db, profileId),
+    list: async (profileId: string): Promise<Claim[]> =>
+      (await listClaimsOf(db, profileId)).map(shown),
 
-    attach,
+    attach: async (profileId: string, claimId: string): Promise<Claim> =>
+      shown(await attach(profileId, claimId)),
 
     /** The claim of an invitation link, attached to the user; the link is then spent. */
-    async attachByInvitation(profileId: string, tokenId: string): Promise<ClaimRow> {
+    async attachByInvitation(profileId: string, tokenId: string): Promise<Claim> {
       const token = await getLiveToken(db, tokenId);
       if (!token.claimId) throw notFound('TokenNotFound: no such invitation');
       const claim = await attach(profileId, token.claimId);
       await markTokenUsed(db, tokenId);
-      return claim;
+      return shown(claim);
     },
 
     /** One claim's status, or how many claims the profile has and how many can be accepted. */
@@ -182,12 +188,12 @@ export function claimsDomain(deps: ClaimsDeps) {
       profileId: string,
       claimId: string,
       choice: AcceptanceChoice & { otp: string },
-    ): Promise<{ claim: ClaimRow; acceptedNow: boolean }> {
+    ): Promise<{ claim: Claim; acceptedNow: boolean }> {
       forms.assertValid('otp', { otp: choice.otp });
       const profile = await profileMay(profileId, 'acceptClaim');
       const claim = await getOwnClaim(db, profileId, claimId);
       if (!isAcceptable(claim.status)) {
-        if (acceptedAsAsked(claim, choice)) return { claim, acceptedNow: false };
+        if (acceptedAsAsked(claim, choice)) return { claim: shown(claim), acceptedNow: false };
         throw conflict(`ClaimNotAcceptable: the claim is ${claim.status}`);
       }
       const target = choice.targetCurrency ?? claim.currency;
@@ -234,25 +240,26 @@ export function claimsDomain(deps: ClaimsDeps) {
           },
         );
         metrics.claimAccepted();
-        return { claim: accepted, acceptedNow: true };
+        return { claim: shown(accepted), acceptedNow: true };
       } catch (error) {
         // Lost a race to an identical acceptance (its code already spent): the winner's result.
         if (!(error instanceof ApiError) || (error.statusCode !== 400 && error.statusCode !== 409))
           throw error;
         const now = await findClaim(db, claim.id);
-        if (now && acceptedAsAsked(now, choice)) return { claim: now, acceptedNow: false };
+        if (now && acceptedAsAsked(now, choice)) return { claim: shown(now), acceptedNow: false };
         throw error;
       }
     },
 
-    async cancel(profileId: string, claimId: string): Promise<ClaimRow> {
+    async cancel(profileId: string, claimId: string): Promise<Claim> {
       await profileMay(profileId, 'cancelClaim');
-      return db.transaction(async (tx) => {
+      const cancelled = await db.transaction(async (tx) => {
         const claim = await getOwnClaim(tx, profileId, claimId, true);
         if (!isAcceptable(claim.status))
           throw conflict(`ClaimNotCancellable: the claim is ${claim.status}`);
         return markClaimCancelled(tx, claim.id);
       });
+      return shown(cancelled);
     },
   };
 }

@@ -75,13 +75,24 @@ async function latestSession(db: Database, provider: string, profileId: string) 
  * Whether a pending profile has a hosted check still open (started, left before the end, not
  * decided): the portal then offers a way back into the provider's flow instead of only waiting.
  */
-export async function hostedCheckOpen(
+async function hostedCheckOpen(
   deps: Pick<ProofingDeps, 'db' | 'provider'>,
   profileId: string,
 ): Promise<boolean> {
   if (!deps.provider.resume) return false;
   const session = await latestSession(deps.db, deps.provider.name, profileId);
   return Boolean(session && !session.outcome);
+}
+
+/** The profile's status (GET /me/status), with `hostedCheckOpen` while a hosted check waits. */
+export async function currentStatus(
+  deps: Pick<ProofingDeps, 'db' | 'provider'>,
+  profileId: string,
+): Promise<{ status: ProfileStatus; hostedCheckOpen?: true }> {
+  const status = (await getProfile(deps.db, profileId)).status as ProfileStatus;
+  return status === 'ID_PROOFING_PENDING' && (await hostedCheckOpen(deps, profileId))
+    ? { status, hostedCheckOpen: true }
+    : { status };
 }
 
 /** Checks that the profile may be proofed now and reads what proofing verifies. */

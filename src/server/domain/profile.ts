@@ -202,8 +202,6 @@ export function profileDomain(deps: ProfileDeps) {
   return {
     read: (profileId: string): Promise<Profile> => readProfileDto(db, profileId),
 
-    status: async (profileId: string): Promise<string> => (await getProfile(db, profileId)).status,
-
     /** The person's language (PUT /me/language): the portal shows it and every mail speaks it. */
     async setLanguage(profileId: string, language: Locale): Promise<Locale> {
       if (!(await setPreferredLanguage(db, profileId, language)))

@@ -25,6 +25,7 @@ import {
   listRuleVersions,
   lockPublications,
   newestPublicationId,
+  publishedCountries,
   publishedVersionOf,
   publishVersion,
   rulesOf,
@@ -730,7 +731,10 @@ export async function restore(
 }
 
 /** The published rules of every country with a publication (`npm run rules:export`). */
-export function publishedRules(ctx: RulesConsoleContext, published: Set<string>) {
+export async function publishedRules(ctx: RulesConsoleContext) {
+  // The newest publication first, so the rules and the list of published countries agree.
+  await ctx.rules.refresh(true);
+  const published = await publishedCountries(ctx.db);
   const { id, catalog } = ctx.rules.current;
   return {
     rulesVersion: id,

@@ -15,7 +15,9 @@ import { ApiError, badRequest, conflict, notFound, unauthorized } from '../error
 import {
   acceptTotpStep,
   findStaffByEmail,
+  listAudit,
   recordAudit,
+  type AuditRecord,
   type StaffRow,
   setStaffLanguage,
 } from '../repositories/staff';
@@ -38,6 +40,7 @@ import {
   type SignInGate,
 } from './sign-in';
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../core/staff/password-rules';
+import { AUDIT_PAGE } from './admin-audit';
 import { isLocale, type Locale } from '../../core/i18n/locales';
 
 /** How long an enrolment link works (NIST 800-63B allows days for an enrolment code sent out). */
@@ -698,4 +701,23 @@ export async function chooseStaffLanguage(
 ): Promise<{ language: Locale }> {
   await setStaffLanguage(db, session.staffId, language);
   return { language };
+}
+
+/** Writes a staff member's sign-out to the audit log (the staff session plugin ends the session). */
+export async function recordStaffSignOut(
+  db: Database,
+  session: Pick<StaffSession, 'staffId' | 'email'>,
+): Promise<void> {
+  await recordAudit(db, { staffId: session.staffId, actor: session.email, action: 'session.end' });
+}
+
+/**
+ * The console's audit log as staff read it: newest first, 100 entries unless asked for up to 500,
+ * optionally of one country.
+ */
+export function staffAuditLog(
+  db: Database,
+  filter: { country?: string; limit?: number },
+): Promise<AuditRecord[]> {
+  return listAudit(db, { country: filter.country, limit: filter.limit ?? AUDIT_PAGE });
 }

@@ -81,8 +81,16 @@ describe('domain/claims', () => {
       /^ClaimNotFound/,
     );
     const second = await createClaim(t.app, user.email);
-    expect((await claims.attach(user.profileId, second.claim.id)).profileId).toBe(user.profileId);
+    expect((await claims.attach(user.profileId, second.claim.id)).id).toBe(second.claim.id);
+    expect((await claims.list(user.profileId)).map((c) => c.id)).toContain(second.claim.id);
     expect(await claims.status(user.profileId)).toEqual({ total: 2, acceptable: 2 });
+    // Claims leave the domain in their API shape: the merchant named, amounts as decimals.
+    const listed = await claims.list(user.profileId);
+    expect(listed[0]).toMatchObject({
+      merchantName: expect.any(String),
+      amount: expect.any(String),
+    });
+    expect((await user.browser.api('GET', '/claims')).body.data).toEqual(listed);
   });
 
   it('cancels a claim that can still be accepted', async () => {

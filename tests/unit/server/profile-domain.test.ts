@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)('domain/profile on %s', (kind) => {
 
   it('sends an activated profile back to VERIFIED when its identity changes', async () => {
     const user = await activatedUser(t.app);
-    expect(await profiles.status(user.profileId)).toBe('ACTIVATED');
+    expect((await profiles.read(user.profileId)).status).toBe('ACTIVATED');
     const updated = await profiles.update(
       user.profileId,
       { profileType: 'PERSON', person: { ...PERSON, lastName: 'Lima Souza' } },

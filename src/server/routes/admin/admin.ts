@@ -11,7 +11,6 @@ import {
   unlockStaffAccount,
 } from '../../domain/staff';
 import { importDrafts, publishedRules } from '../../domain/rules-console';
-import { publishedCountries } from '../../repositories/rule-versions';
 import { STAFF_ROLES } from '../../services/staff-sessions';
 import { data, entity, exact, listOf, RESPONSES, str, uuid } from '../../openapi/responses';
 import { routeDefaults } from '../defaults';
@@ -212,10 +211,7 @@ const adminRoutes: TypedRoutes = async (app) => {
         },
       },
     },
-    async () => {
-      await app.rules.refresh(true);
-      return { data: publishedRules(consoleCtx, await publishedCountries(db)) };
-    },
+    async () => ({ data: await publishedRules(consoleCtx) }),
   );
   app.post(
     '/rules/drafts',

@@ -2,9 +2,13 @@
 // signed in, sign-out, and the audit log. Rate limited per address, and counted and locked per
 // account as recipients' sign-in is (domain/staff.ts); every action is audited.
 import type { TypedRoutes } from '../typed';
-import { signInStaff, StaffSignInLocked } from '../../domain/staff';
+import {
+  recordStaffSignOut,
+  signInStaff,
+  staffAuditLog,
+  StaffSignInLocked,
+} from '../../domain/staff';
 import { staffOf } from '../../plugins/staff-session';
-import { listAudit, recordAudit } from '../../repositories/staff';
 import { STAFF_LANGUAGE } from './account';
 import { STAFF_ROLES } from '../../services/staff-sessions';
 import { data, dateTime, exact, listOf, str, uuid } from '../../openapi/responses';
@@ -108,8 +112,7 @@ const sessionRoutes: TypedRoutes = async (app) => {
       schema: { response: { 200: data(exact({ signedOut: { const: true } })) } },
     },
     async (request, reply) => {
-      const { staffId, email } = staffOf(request);
-      await recordAudit(db, { staffId, actor: email, action: 'session.end' });
+      await recordStaffSignOut(db, staffOf(request));
       await app.endStaffSession(request, reply);
       return { data: { signedOut: true } };
     },
@@ -133,7 +136,9 @@ const sessionRoutes: TypedRoutes = async (app) => {
     },
     async (request) => {
       const { country, limit } = request.query;
-      return { data: await listAudit(db, { country, limit: Number(limit ?? 100) }) };
+      return {
+        data: await staffAuditLog(db, { country, limit: limit ? Number(limit) : undefined }),
+      };
     },
   );
 };

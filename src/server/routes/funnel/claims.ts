@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { routeDefaults } from '../defaults';
 import type { TypedRoutes } from '../typed';
 import { claimsDomain } from '../../domain/claims';
-import { toClaimDto } from '../../repositories/claims';
 import {
   data,
   dateTime,
@@ -24,12 +23,11 @@ const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
 
 const claimRoutes: TypedRoutes = async (app) => {
   routeDefaults(app, { tags: ['claims'] });
-  const { merchants } = app.deps;
   const claims = claimsDomain(app.deps);
   const me = (request: FastifyRequest) => request.session?.profileId ?? '';
 
   app.get('/claims', { schema: { response: { 200: RESPONSES.claims } } }, async (request) => ({
-    data: (await claims.list(me(request))).map((r) => toClaimDto(r, merchants)),
+    data: await claims.list(me(request)),
   }));
 
   app.post(
@@ -46,7 +44,7 @@ const claimRoutes: TypedRoutes = async (app) => {
     },
     async (request) => {
       const { claimId } = request.body;
-      return { data: toClaimDto(await claims.attach(me(request), claimId), merchants) };
+      return { data: await claims.attach(me(request), claimId) };
     },
   );
 
@@ -64,8 +62,7 @@ const claimRoutes: TypedRoutes = async (app) => {
     },
     async (request) => {
       const { tokenId } = request.body;
-      const claim = await claims.attachByInvitation(me(request), tokenId);
-      return { data: toClaimDto(claim, merchants) };
+      return { data: await claims.attachByInvitation(me(request), tokenId) };
     },
   );
 
@@ -209,7 +206,7 @@ const claimRoutes: TypedRoutes = async (app) => {
           { event: 'claim_accepted', claimId: claim.id, profileId },
           'claim accepted',
         );
-      return { data: toClaimDto(claim, merchants) };
+      return { data: claim };
     },
   );
 
@@ -218,7 +215,7 @@ const claimRoutes: TypedRoutes = async (app) => {
     { schema: { params: idParams, response: { 200: RESPONSES.claim } } },
     async (request) => {
       const { id } = request.params;
-      return { data: toClaimDto(await claims.cancel(me(request), id), merchants) };
+      return { data: await claims.cancel(me(request), id) };
     },
   );
 };

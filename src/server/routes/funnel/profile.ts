@@ -7,7 +7,7 @@ import { deleteAccount } from '../../domain/account-deletion';
 import { MAX_IMAGE_BYTES, reviewQueue, submitDocuments } from '../../domain/id-documents';
 import { assertNoControlCharacters, profileDomain } from '../../domain/profile';
 import { bool, data, entity, exact, RESPONSES, str, uuid } from '../../openapi/responses';
-import { hostedCheckOpen, startProofing } from '../../domain/identity-proofing';
+import { currentStatus, startProofing } from '../../domain/identity-proofing';
 import { formDocumentation } from '../../openapi/form-schemas';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
 import { LOCALES } from '../../../core/i18n/messages';
@@ -171,14 +171,9 @@ const profileRoutes: TypedRoutes = async (app) => {
       config: { ...readable, passive: true },
       schema: { response: { 200: RESPONSES.currentStatus } },
     },
-    async (request) => {
-      const profileId = sessionProfileId(request);
-      const status = await profiles.status(profileId);
-      const open =
-        status === 'ID_PROOFING_PENDING' &&
-        (await hostedCheckOpen({ db, provider: identity }, profileId));
-      return { data: open ? { status, hostedCheckOpen: true } : { status } };
-    },
+    async (request) => ({
+      data: await currentStatus({ db, provider: identity }, sessionProfileId(request)),
+    }),
   );
 
   const patchSchema = {
