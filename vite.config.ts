@@ -209,10 +209,19 @@ const notLoadedYet = (
 ): string[] =>
   hostType === 'js' ? deps.filter((dep) => !staticImports.get(hostId)?.has(dep)) : deps;
 
+// react-i18next imports `use-sync-external-store/shim`, a stand-in for React before 18: on React 19
+// it only hands out React's own hook, so the build takes that hook straight from React.
+const SYNC_EXTERNAL_STORE_SHIM = {
+  find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+  replacement: fileURLToPath(
+    new URL('./src/web/lib/use-sync-external-store-shim.ts', import.meta.url),
+  ),
+};
+
 // The portal lives in src/web; the API serves the built files from dist/web.
 export default defineConfig({
   root: 'src/web',
-  resolve: { alias: rjsfTrims },
+  resolve: { alias: [...rjsfTrims, SYNC_EXTERNAL_STORE_SHIM] },
   plugins: [
     react(),
     serverOnlyTexts,

@@ -8,10 +8,10 @@
 // 135 KB is not reached on React: see SHELL_BUDGET).
 //
 //   tsx scripts/bundle-report.ts [--dist dist/web] [--json]
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compressBytesSync, ENCODINGS, shouldPrecompress, type Encoding } from './compress-assets';
+import { compressAssets, ENCODINGS, shouldPrecompress, type Encoding } from './compress-assets';
 import { readManifest, routeFirstLoads } from './route-files';
 import { FORMS_CHUNK } from '../src/core/routes/route-files';
 
@@ -53,11 +53,8 @@ export interface RouteReport {
 /**
  * The bytes the server sends for a file of dist/web to a browser that accepts gzip (`gzip`), and
  * to one that accepts Brotli and gzip (`br`): the file's precompressed copy, or the file itself
- * when it gets none (under 256 bytes, or a copy would be no smaller; then a Brotli browser gets the gzip
- * copy when there is one). A portal built by `vite build` alone has no copies yet (the bench and
- * the e2e setup build it so; `npm start` writes them at start): they are then made in memory
- * exactly as scripts/compress-assets.ts writes them, so the figures do not depend on which step
- * ran first.
+ * when it gets none (under 256 bytes, or a copy would be no smaller; then a Brotli browser gets the
+ * gzip copy when there is one). `bundleReport` writes the missing copies first.
  */
 export function sentSizes(distDir: string, file: string): Record<Encoding, number> {
   const path = join(distDir, file);
@@ -65,24 +62,21 @@ export function sentSizes(distDir: string, file: string): Record<Encoding, numbe
   if (!shouldPrecompress(file, stat.size)) return { br: stat.size, gzip: stat.size };
   const copySize = (encoding: Encoding): number | undefined => {
     const copy = path + ENCODINGS[encoding];
-    if (!existsSync(copy)) return undefined;
-    const copyStat = statSync(copy);
-    return copyStat.mtimeMs >= stat.mtimeMs ? copyStat.size : undefined;
+    return existsSync(copy) ? statSync(copy).size : undefined;
   };
-  let br = copySize('br');
-  let gzip = copySize('gzip');
-  if (br === undefined && gzip === undefined) {
-    const made = compressBytesSync(readFileSync(path));
-    if (made.br.length < stat.size) br = made.br.length;
-    if (made.gzip.length < stat.size) gzip = made.gzip.length;
-  }
-  gzip ??= stat.size;
-  return { br: br ?? gzip, gzip };
+  const gzip = copySize('gzip') ?? stat.size;
+  return { br: copySize('br') ?? gzip, gzip };
 }
 
-/** Per route of the route table, the compressed JavaScript (and CSS) needed to show it first. */
-export function bundleReport(distDir = join(REPO_ROOT, 'dist/web')): RouteReport[] {
+/**
+ * Per route of the route table, the compressed JavaScript (and CSS) needed to show it first. A
+ * portal built by `vite build` alone has no compressed copies yet (`npm start` writes them at
+ * start): the missing or stale ones are written first, exactly as scripts/compress-assets.ts
+ * writes them, so the figures are the bytes the server will send whichever step ran first.
+ */
+export async function bundleReport(distDir = join(REPO_ROOT, 'dist/web')): Promise<RouteReport[]> {
   const manifest = readManifest(distDir);
+  await compressAssets(distDir);
   const sizes = new Map<string, Record<Encoding, number>>();
   const size = (file: string, encoding: Encoding) => {
     let sent = sizes.get(file);
@@ -145,12 +139,12 @@ export function formatReport(report: RouteReport[]): string {
   ].join('\n');
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const distArg = argv.indexOf('--dist');
   const dist = distArg >= 0 && argv[distArg + 1] ? resolve(argv[distArg + 1]!) : undefined;
   let report: RouteReport[];
   try {
-    report = bundleReport(dist);
+    report = await bundleReport(dist);
   } catch (error) {
     console.error(`bundle-report: ${(error as Error).message}`);
     return 2;
@@ -167,5 +161,5 @@ function main(argv: string[]): number {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 }

@@ -30,8 +30,8 @@ function group(report: RouteReport[], paths: readonly string[]): ScreenGroup {
   return { js, route, routes };
 }
 
-export function measureBundles(): BundleResults {
-  const report = bundleReport();
+export async function measureBundles(): Promise<BundleResults> {
+  const report = await bundleReport();
   const start = report.find((r) => r.path === '/auth/start');
   if (!start) throw new Error('the route table has no /auth/start');
   return {

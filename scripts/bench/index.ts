@@ -117,7 +117,7 @@ export async function runBench(options: BenchOptions): Promise<BenchRun> {
     ensurePortalBuilt(log);
     const browserParts = parts.has('bundles') || parts.has('keys') || parts.has('usable');
     if (browserParts) {
-      buildStockPage();
+      await buildStockPage();
       results.stockJs = stockPageJs().gzip;
     }
 
@@ -162,7 +162,7 @@ export async function runBench(options: BenchOptions): Promise<BenchRun> {
     }
     if (parts.has('bundles')) {
       log('Bundles: the manifest, then an anonymous visit of / in Chromium...');
-      results.bundles = measureBundles();
+      results.bundles = await measureBundles();
       results.anonymous = await anonymousVisit(browser!, primary.browserOrigin);
     } else results.skipped.bundles = 'not asked for (--only)';
 

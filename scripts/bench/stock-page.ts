@@ -1,17 +1,19 @@
 // The stock RJSF page (bench/fixtures/stock-rjsf): built with its own vite config into
-// dist/bench/stock-rjsf on every run (the schema is composed at build time) and served gzipped by
-// a tiny static server on a free port.
+// dist/bench/stock-rjsf on every run (the schema is composed at build time), given the same
+// precompressed copies as the portal (scripts/compress-assets.ts) and served gzipped by a tiny
+// static server on a free port.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { constants, gzipSync } from 'node:zlib';
+import { compressAssets, ENCODINGS } from '../compress-assets';
+import { sentSizes } from '../bundle-report';
 import { REPO_ROOT } from './processes';
 
 export const STOCK_DIST = join(REPO_ROOT, 'dist/bench/stock-rjsf');
 const CONFIG = join(REPO_ROOT, 'bench/fixtures/stock-rjsf/vite.config.ts');
 
-export function buildStockPage(): void {
+export async function buildStockPage(): Promise<void> {
   execFileSync(join(REPO_ROOT, 'node_modules/.bin/vite'), ['build', '--config', CONFIG], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -19,6 +21,8 @@ export function buildStockPage(): void {
     // modules without file extensions, which only the native config loader warns about.
     env: { ...process.env, NODE_ENV: 'production', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
   });
+  // Compressed as the portal's files are, so the anchor is not handicapped by a lighter compression.
+  await compressAssets(STOCK_DIST, { force: true });
 }
 
 /** Gzipped bytes of the stock page's JavaScript, and its number of chunks (1 by design). */
@@ -26,7 +30,7 @@ export function stockPageJs(): { gzip: number; chunks: number } {
   const assets = join(STOCK_DIST, 'assets');
   const files = existsSync(assets) ? readdirSync(assets).filter((f) => f.endsWith('.js')) : [];
   if (!files.length) throw new Error(`${assets} has no JavaScript: the stock page was not built`);
-  const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(assets, f))).length, 0);
+  const gzip = files.reduce((sum, f) => sum + sentSizes(STOCK_DIST, `assets/${f}`).gzip, 0);
   return { gzip, chunks: files.length };
 }
 
@@ -42,12 +46,10 @@ export interface StaticServer {
 }
 
 /**
- * The built stock page, each file gzipped for a request that accepts gzip, as a stock deployment
- * behind any web server sends it; at gzip's best level, as the portal's own .gz copies are made
- * (scripts/compress-assets.ts), so the anchor is not handicapped by a lighter compression.
+ * The built stock page, each file as its gzip copy for a request that accepts gzip, as a stock
+ * deployment behind any web server sends it (the copies buildStockPage wrote, made as the portal's).
  */
 export function serveStockPage(): Promise<StaticServer> {
-  const gzipped = new Map<string, Buffer>();
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const file = normalize(join(STOCK_DIST, path === '/' ? 'index.html' : path));
@@ -62,14 +64,10 @@ export function serveStockPage(): Promise<StaticServer> {
     const accepted = String(request.headers['accept-encoding'] ?? '')
       .split(',')
       .map((coding) => coding.split(';')[0]!.trim().toLowerCase());
-    let body: Buffer = readFileSync(file);
-    if (accepted.includes('gzip')) {
-      let zipped = gzipped.get(file);
-      if (!zipped)
-        gzipped.set(file, (zipped = gzipSync(body, { level: constants.Z_BEST_COMPRESSION })));
-      body = zipped;
-      headers['content-encoding'] = 'gzip';
-    }
+    const gzipCopy = file + ENCODINGS.gzip;
+    const gzipped = accepted.includes('gzip') && existsSync(gzipCopy);
+    const body = readFileSync(gzipped ? gzipCopy : file);
+    if (gzipped) headers['content-encoding'] = 'gzip';
     headers['content-length'] = String(body.length);
     response.writeHead(200, headers);
     response.end(body);

@@ -16,8 +16,8 @@ import {
 } from '../../scripts/bundle-report';
 
 describe('bundle budget', () => {
-  it('/auth/start needs at most 90 KB of gzipped JavaScript', () => {
-    const report = bundleReport();
+  it('/auth/start needs at most 90 KB of gzipped JavaScript', async () => {
+    const report = await bundleReport();
     expect(report.map((r) => r.path)).toContain('/auth/start');
     const start = report.find((r) => r.path === '/auth/start')!;
     expect(BUDGETS['/auth/start']).toBe(90 * KB);
@@ -30,8 +30,8 @@ describe('bundle budget', () => {
   // Issue 27: a form screen needs at most 200 KB; the rest of the signed-in portal is held at
   // 142 KB (the issue's 135 KB is under what every signed-in screen shares on React: see
   // SHELL_BUDGET in scripts/bundle-report.ts).
-  it('every form screen needs at most 200 KB, every other screen at most 142 KB', () => {
-    const report = bundleReport();
+  it('every form screen needs at most 200 KB, every other screen at most 142 KB', async () => {
+    const report = await bundleReport();
     expect(FORM_BUDGET).toBe(200 * KB);
     expect(SHELL_BUDGET).toBe(142 * KB);
     const budgetOf = (path: string) => report.find((r) => r.path === path)?.budget;
