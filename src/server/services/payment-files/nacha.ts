@@ -3,25 +3,15 @@
 // entry details (6) and a batch control (8), then the file control (9). Every record is 94
 // characters; the file is padded with records of 9s to a multiple of 10 (blocking factor 10).
 // Pure: the entries in, the text and the trace numbers out.
+import type { MerchantPayer } from '../../../core/types/entities/merchant-payer';
 import { toUnits } from './amounts';
 import { transliterate } from './transliteration';
 
-export interface AchOriginator {
-  /** The bank (or ACH operator) the file goes to: its 9-digit routing number. */
-  immediateDestination: string;
-  immediateDestinationName: string;
-  /** Who sends the file: 10 characters, usually "1" and the company's EIN, or a routing number. */
-  immediateOrigin: string;
-  immediateOriginName: string;
-  /** As the receiver's statement shows it (16 characters). */
-  companyName: string;
-  /** The company identification the bank assigned (10 characters, often "1" + EIN). */
-  companyId: string;
-  /** The originating bank: the first 8 digits of its routing number. */
-  originatingDfi: string;
-  /** What the receiver's statement says the entry is (10 characters), e.g. "PAYOUT". */
-  entryDescription: string;
-}
+/**
+ * Who sends the file: a merchant's `payer.ach`, as the originating bank set it up (its fields and
+ * lengths are written once, in schemas/entities/merchant-payer.schema.json).
+ */
+export type AchOriginator = NonNullable<MerchantPayer['ach']>;
 
 export interface AchCredit {
   /** The receiver's 9-digit ABA routing number, check digit included. */
