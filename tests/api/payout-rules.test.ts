@@ -9,19 +9,11 @@ import { connectPaypal } from './support/paypal';
 import { DATABASE_KINDS } from './support/databases';
 import { ecbXml } from './support/ecb-feed';
 import { activatedUser, startTestApp, type TestApp } from './support/harness';
-import { AUSTRIAN_WIRE, DEBIT_CARD as CARD } from '../fixtures/payout-methods';
+import { AUSTRIAN_WIRE, DEBIT_CARD as CARD, US_ACH } from '../fixtures/payout-methods';
 
 type Method = { type: string; currencies?: string[]; bankAccount?: { id: string } };
 
-const ACH = {
-  countryCode: 'US',
-  transferMethod: 'ACH',
-  accountType: 'CHECKING',
-  routingNumber: '011000015',
-  accountNumber: '123456789',
-  accountNumberConfirmation: '123456789',
-  nickname: 'Checking',
-};
+const ACH = { ...US_ACH, nickname: 'Checking' };
 
 /** A merchant directory whose demo merchant pays only to ACH and WIRE accounts and PayPal. */
 function narrowedMerchants(): string {

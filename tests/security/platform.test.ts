@@ -23,6 +23,7 @@ import {
   uniqueEmail,
   type LiveServer,
 } from './support/server';
+import { US_ACH } from '../fixtures/payout-methods';
 
 const OTHER_KEY = Buffer.alloc(32, 7).toString('base64');
 const PRODUCTION = { NODE_ENV: 'production', ADMIN_API_KEY: ADMIN_KEY };
@@ -100,13 +101,7 @@ describe.each(DATABASE_KINDS)('the platform on %s', (kind) => {
   it('opens values sealed under a previous key after a rotation, and seals new ones under the new key', async () => {
     const user = await activatedUser(server);
     const added = await user.browser.api('POST', '/payment-methods/bank-accounts', {
-      countryCode: 'US',
-      transferMethod: 'ACH',
-      accountType: 'CHECKING',
-      routingNumber: '011000015',
-      accountNumber: '123456789',
-      accountNumberConfirmation: '123456789',
-      bankName: 'First Bank',
+      ...US_ACH,
       nickname: 'Rent',
     });
     expect(added.status, added.text).toBe(200);

@@ -15,16 +15,9 @@ import {
   type TestApp,
 } from '../../api/support/harness';
 import { DATABASE_KINDS } from '../../api/support/databases';
+import { US_ACH } from '../../fixtures/payout-methods';
 
-const ACH = {
-  countryCode: 'US',
-  transferMethod: 'ACH',
-  accountType: 'CHECKING',
-  routingNumber: '011000015',
-  accountNumber: '123456789',
-  accountNumberConfirmation: '123456789',
-  nickname: 'Checking',
-};
+const ACH = { ...US_ACH, nickname: 'Checking' };
 const ZELLE = {
   tokenType: 'ZELLE_EMAIL',
   email: 'ana.zelle@example.com',
