@@ -6,8 +6,14 @@
 import type { RuleChange } from '../../src/core/rules/console-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases';
+import { KENYAN_WIRE } from './support/kenya';
 import { activatedUser, ADMIN_KEY, startTestApp, type TestApp } from './support/harness';
-import { createStaff, signIn, type StaffBrowser } from './support/staff';
+import {
+  approveAndPublish as publishVersion,
+  consoleTeam,
+  type ConsoleTeam,
+  type StaffBrowser,
+} from './support/staff';
 import { loadCatalog } from '../../src/core/schemas/catalog';
 import type { CountryRules } from '../../src/core/schemas/country-rules';
 import type { ServedVariant } from '../../src/core/validation/precompiled';
@@ -27,18 +33,7 @@ const MESSAGE = {
   de: '{{field}}: eine kenianische Bankleitzahl hat 6 Ziffern.',
 };
 
-/** A Kenyan bank account as the generic rule (_default) takes it: account number and BIC. */
-const genericKe = {
-  countryCode: 'KE',
-  transferMethod: 'WIRE',
-  nickname: 'Salary',
-  accountNumber: '0180291234567',
-  accountNumberConfirmation: '0180291234567',
-  bic: 'EQBLKENA',
-  addressLine1: '12 Harbour Road',
-  addressCity: 'Nairobi',
-  addressCountryCode: 'KE',
-};
+const genericKe = KENYAN_WIRE;
 /** The same account under the national clearing code template: bank code, digits only. */
 const clearingKe = (sortCode: string) => ({
   ...genericKe,
@@ -61,27 +56,17 @@ const nigerian = (extra: Json) => ({
 
 describe.each(DATABASE_KINDS)('the whole rule file in the console on %s', (kind) => {
   let t: TestApp;
+  let team: ConsoleTeam;
   let editor: StaffBrowser;
   let approver: StaffBrowser;
-  let approver2: StaffBrowser;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    editor = (await signIn(t.app, await createStaff(t.app, 'editor'))).browser;
-    approver = (await signIn(t.app, await createStaff(t.app, 'approver'))).browser;
-    approver2 = (await signIn(t.app, await createStaff(t.app, 'approver'))).browser;
+    team = await consoleTeam(t.app);
+    ({ editor, approver } = team);
   }, 120_000);
   afterAll(async () => t?.close());
 
-  /** Four eyes: the editor may not approve; an approver approves and publishes. */
-  async function approveAndPublish(id: number): Promise<number> {
-    const own = await editor.request('POST', `/versions/${id}/approve`, {});
-    expect(own.status).toBe(403);
-    const approved = await approver.request('POST', `/versions/${id}/approve`, {});
-    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    const published = await approver2.request('POST', `/versions/${id}/publish`);
-    expect(published.status, JSON.stringify(published.body)).toBe(200);
-    return (published.body.data as { rulesVersion: number }).rulesVersion;
-  }
+  const approveAndPublish = (id: number): Promise<number> => publishVersion(team, id);
   const addAccount = async (body: Json) => {
     const recipient = await activatedUser(t.app);
     return recipient.browser.api('POST', '/payment-methods/bank-accounts', body);

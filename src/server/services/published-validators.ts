@@ -10,7 +10,14 @@ import standaloneCode from 'ajv/dist/standalone';
 import { createHash } from 'node:crypto';
 import { boundModuleSource } from '../../core/build/standalone-module';
 import type { RuleCatalog } from '../../core/schemas/catalog';
-import { createComposer, ruledCountries, type ComposedVariant } from '../../core/schemas/compose';
+import {
+  createComposer,
+  DEFAULT_RULE,
+  ruledCountries,
+  transferMethodsFor,
+  type ComposedVariant,
+} from '../../core/schemas/compose';
+import type { TransferMethod } from '../../core/schemas/country-rules';
 import { createAjv } from '../../core/validation/ajv';
 import { variantFileName, type ServedVariant } from '../../core/validation/precompiled';
 
@@ -110,6 +117,44 @@ function retiredVariants(base: RuleCatalog, catalog: RuleCatalog): [ComposedVari
         ),
       ),
     );
+}
+
+export interface CountryTransferMethods {
+  /** A country code, or `_default`: every country with no rule of its own in the portal's build. */
+  country: string;
+  methods: TransferMethod[];
+}
+
+const changedMethods = new WeakMap<RuleCatalog, CountryTransferMethods[]>();
+
+/**
+ * The transfer methods a bank account may use where `catalog` (a published rules version) offers
+ * other methods than `base` (the files the portal was built from), so that the portal offers what
+ * the published rules do, not what it was built with. The portal looks a country up in this list,
+ * then in its build's own variants, then under `_default` here and in its build; so listed are:
+ * `_default` when it changed, a country of the build whose methods changed, and a country the
+ * build does not know whose methods are not the published `_default`'s (one created in the
+ * console).
+ */
+export function changedTransferMethods(
+  base: RuleCatalog,
+  catalog: RuleCatalog,
+): CountryTransferMethods[] {
+  const known = changedMethods.get(catalog);
+  if (known) return known;
+  const built = new Set(ruledCountries(base));
+  const now = (country: string) => transferMethodsFor(catalog, country);
+  const differ = (a: TransferMethod[], b: TransferMethod[]) => a.join() !== b.join();
+  const changed = [DEFAULT_RULE, ...new Set([...built, ...ruledCountries(catalog)])]
+    .filter((country) =>
+      country === DEFAULT_RULE || built.has(country)
+        ? differ(now(country), transferMethodsFor(base, country))
+        : differ(now(country), now(DEFAULT_RULE)),
+    )
+    .sort()
+    .map((country) => ({ country, methods: now(country) }));
+  changedMethods.set(catalog, changed);
+  return changed;
 }
 
 /** A bound module of any schema the API compiled (the console's rule editor form). */

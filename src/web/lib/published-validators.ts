@@ -51,12 +51,21 @@ export function importValidatorModule(url: string): Promise<PrecompiledModule> {
   return module;
 }
 
+/** The transfer methods of a country whose published rules offer other methods than the build. */
+export interface CountryTransferMethods {
+  country: string;
+  methods: string[];
+}
+
 interface Published {
   rulesVersion: number | null;
   variants: ServedVariant[];
+  transferMethods: CountryTransferMethods[];
 }
 
 let published: Promise<Published> | undefined;
+/** The answer's transfer methods by country, once it came: read while rendering (the picker). */
+let settledMethods: ReadonlyMap<string, readonly string[]> | undefined;
 
 /**
  * The variants the published rules changed, asked once per page load: forms opened in this tab
@@ -69,13 +78,30 @@ export function publishedVariants(): Promise<Published> {
   })
     .then(async (response) => {
       if (!response.ok) throw new Error(`validators list answered ${response.status}`);
-      const { data } = (await response.json()) as { data: Published };
-      setRulesVersionInUse(data.rulesVersion);
-      return data;
+      const { data } = (await response.json()) as { data: Partial<Published> };
+      setRulesVersionInUse(data.rulesVersion ?? null);
+      return {
+        rulesVersion: data.rulesVersion ?? null,
+        variants: data.variants ?? [],
+        transferMethods: data.transferMethods ?? [],
+      };
     })
     // Without the list the built validators still apply; the server checks every submission.
-    .catch((): Published => ({ rulesVersion: null, variants: [] }));
+    .catch((): Published => ({ rulesVersion: null, variants: [], transferMethods: [] }))
+    .then((answer) => {
+      settledMethods = new Map(answer.transferMethods.map((c) => [c.country, c.methods]));
+      return answer;
+    });
   return published;
+}
+
+/**
+ * The transfer methods the published rules changed, by country (`_default`: every country the
+ * build has no variants of), once the list came; undefined while it loads (it starts loading).
+ */
+export function publishedTransferMethods(): ReadonlyMap<string, readonly string[]> | undefined {
+  if (!settledMethods) void publishedVariants();
+  return settledMethods;
 }
 
 /** The served variant for a form, country and method, if the published rules changed it. */

@@ -85,3 +85,34 @@ export async function signIn(app: FastifyInstance, who: Staff, offsetSteps = 0, 
   });
   return { browser, response };
 }
+
+/** An editor and two approvers, signed in: a draft, its second pair of eyes, its publisher. */
+export interface ConsoleTeam {
+  editor: StaffBrowser;
+  approver: StaffBrowser;
+  publisher: StaffBrowser;
+}
+
+export async function consoleTeam(app: FastifyInstance): Promise<ConsoleTeam> {
+  const member = async (role: 'editor' | 'approver') =>
+    (await signIn(app, await createStaff(app, role))).browser;
+  return {
+    editor: await member('editor'),
+    approver: await member('approver'),
+    publisher: await member('approver'),
+  };
+}
+
+/**
+ * Four eyes: the editor may not approve their draft; the approver approves and the publisher
+ * publishes it. Answers the new rules version.
+ */
+export async function approveAndPublish(team: ConsoleTeam, id: number): Promise<number> {
+  const own = await team.editor.request('POST', `/versions/${id}/approve`, {});
+  expect(own.status).toBe(403);
+  const approved = await team.approver.request('POST', `/versions/${id}/approve`, {});
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  const published = await team.publisher.request('POST', `/versions/${id}/publish`);
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+  return (published.body.data as { rulesVersion: number }).rulesVersion;
+}

@@ -30,11 +30,28 @@ const methodsShown = () =>
 
 describe('CountryMethodPicker', () => {
   it('lists the transfer methods of the precompiled manifest', () => {
-    expect(transferMethodsFor('US')).toEqual(['ACH', 'WIRE', 'RTP']);
-    expect(transferMethodsFor('DE')).toEqual(['WIRE']);
-    expect(transferMethodsFor('CA')).toEqual(['ACH', 'WIRE']);
+    const none = new Map<string, string[]>();
+    expect(transferMethodsFor('US', none)).toEqual(['ACH', 'WIRE', 'RTP']);
+    expect(transferMethodsFor('DE', none)).toEqual(['WIRE']);
+    expect(transferMethodsFor('CA', none)).toEqual(['ACH', 'WIRE']);
     // A country without rules of its own gets the generic variant's methods.
-    expect(transferMethodsFor('KE')).toEqual(['WIRE']);
+    expect(transferMethodsFor('KE', none)).toEqual(['WIRE']);
+  });
+
+  it("lists the published rules' methods where they differ from the build", () => {
+    // KE created in the console with ACH and RTP; the US without WIRE.
+    const published = new Map([
+      ['KE', ['ACH', 'RTP']],
+      ['US', ['ACH', 'RTP']],
+    ]);
+    expect(transferMethodsFor('KE', published)).toEqual(['ACH', 'RTP']);
+    expect(transferMethodsFor('US', published)).toEqual(['ACH', 'RTP']);
+    expect(transferMethodsFor('DE', published)).toEqual(['WIRE']);
+    expect(transferMethodsFor('ZA', published)).toEqual(['WIRE']);
+    // The generic rule changed: every country the build and the list do not name follows it.
+    const generic = new Map([['_default', ['WIRE', 'RTP']]]);
+    expect(transferMethodsFor('ZA', generic)).toEqual(['WIRE', 'RTP']);
+    expect(transferMethodsFor('DE', generic)).toEqual(['WIRE']);
   });
 
   it('puts the country and method above the form and fills the hidden fields', async () => {

@@ -60,7 +60,7 @@ export const handlers = {
   /** No rules published since the build: every form uses its built validator. */
   rulesValidators: () =>
     http.get('/master/rules/validators', () =>
-      HttpResponse.json({ data: { rulesVersion: 0, variants: [] } }),
+      HttpResponse.json({ data: { rulesVersion: 0, variants: [], transferMethods: [] } }),
     ),
 };
 

@@ -39,6 +39,7 @@ import {
   assertBankOffered,
   assertBelowMax,
   assertOffered,
+  assertTransferMethodOffered,
   availableTypes,
   PAYOUT_TYPES,
   receivableCurrencies,
@@ -95,8 +96,12 @@ export function payoutMethodsDomain(deps: PayoutMethodsDeps) {
     assertOffered(forms.validator, merchant, await residencyOf(db, profile), type);
   }
 
-  /** A bank-account form valid for its country's rules (or `rules`, the grace-period version). */
+  /**
+   * A bank-account form valid for its country's rules (or `rules`, the grace-period version),
+   * with a transfer method the rules in use now offer there.
+   */
   function validateBank(profile: ProfileRow, form: Form, rules: FormValidator | null): void {
+    assertTransferMethodOffered(forms.validator, form);
     forms.assertValid('bank-account', form, {}, rules ?? undefined);
     assertBankOffered(merchants.byId(profile.merchantId)?.configuration, form);
   }

@@ -9,6 +9,7 @@ import type { PaymentMethodType } from '../../../core/types/entities/payment-met
 import type { OtherPayoutType, TransferMethod } from '../../../core/schemas/country-rules';
 import { BANK_TYPES, isBankType } from '../../../core/payout/bank-fields';
 import type { ProfileRow } from '../../repositories/profiles';
+import { renderErrors } from '../../services/forms';
 import {
   addressCountryOf,
   countPaymentMethods,
@@ -109,6 +110,40 @@ export function availableTypes(
     }))
     .filter((t) => t.maxCount === null || t.count < t.maxCount);
   return { data, residency };
+}
+
+/**
+ * Refuses (400 on /transferMethod, in the form's words) a bank account whose transfer method the
+ * published rules now in use (`rules`) do not offer in its country. Whatever rules version the form
+ * started with: a version within its grace period still decides the fields' formats, but never
+ * brings back a method compliance staff have taken away (or a country's file never had).
+ */
+export function assertTransferMethodOffered(
+  rules: FormValidator,
+  form: Record<string, unknown>,
+): void {
+  const country = form.countryCode;
+  // A missing or malformed country is the form's own validation's to name.
+  if (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country)) return;
+  const offered = rules.transferMethods(country);
+  const [first] = offered;
+  if (!first || offered.includes(form.transferMethod as TransferMethod)) return;
+  const schema = rules.compose('bank-account', { country, method: first }).schema;
+  const errors = renderErrors(
+    [
+      {
+        path: '/transferMethod',
+        keyword: 'enum',
+        messageKey: 'enum',
+        params: { allowedValues: [...offered] },
+      },
+    ],
+    schema,
+  );
+  throw badRequest(
+    `ValidationError: ${errors[0]?.message ?? 'transfer method not offered'}`,
+    errors,
+  );
 }
 
 /**

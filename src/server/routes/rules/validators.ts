@@ -6,7 +6,7 @@
 // name of its URL, and anything not stored is a 404 with no work. Previews stay in memory.
 import type { TypedRoutes } from '../typed';
 import { notFound } from '../../errors';
-import { VALIDATORS_PATH } from '../../services/published-validators';
+import { changedTransferMethods, VALIDATORS_PATH } from '../../services/published-validators';
 import { createStoredValidators } from '../../services/stored-validators';
 import { data, exact, int, listOf, str } from '../../openapi/responses';
 import type { JsonSchema } from '../../../core/schemas/json-schema';
@@ -15,6 +15,8 @@ export const servedVariant = exact(
   { formId: str, country: str, method: str, methodName: str, url: str },
   ['country', 'method', 'methodName'],
 );
+
+const countryTransferMethods = exact({ country: str, methods: listOf(str) });
 
 const validatorRoutes: TypedRoutes = async (app) => {
   const { rules, validatorModules: previews } = app;
@@ -27,15 +29,28 @@ const validatorRoutes: TypedRoutes = async (app) => {
       schema: {
         tags: ['rules'],
         summary:
-          'The form variants the published rules changed since the portal was built, each with its precompiled validator module',
+          'The form variants the published rules changed since the portal was built, each with its precompiled validator module, and the transfer methods of the countries whose bank accounts the published rules offer other methods than the build',
         response: {
-          200: data(exact({ rulesVersion: int, variants: listOf(servedVariant) })),
+          200: data(
+            exact({
+              rulesVersion: int,
+              variants: listOf(servedVariant),
+              transferMethods: listOf(countryTransferMethods),
+            }),
+          ),
         },
       },
     },
     async () => {
-      const { id } = rules.current;
-      return { data: { rulesVersion: id, variants: await stored.variants(id) } };
+      const { id, catalog } = rules.current;
+      return {
+        data: {
+          rulesVersion: id,
+          variants: await stored.variants(id),
+          // The bank-account form offers these, not its build's (a country created in the console).
+          transferMethods: changedTransferMethods(rules.files, catalog),
+        },
+      };
     },
   );
 

@@ -10,7 +10,12 @@ import type { EditMode } from './edit-mode';
 import type { ServerFieldError } from './messages';
 import { SchemaForm } from './schema-form';
 import { transferMethodLabelKey } from '../../lib/form-variants';
-import { transferMethodsFor, useFormVariant } from './use-form-variant';
+import {
+  transferMethodsFor,
+  useFormVariant,
+  usePublishedMethods,
+  type PublishedMethods,
+} from './use-form-variant';
 import type { FormData } from './validator';
 
 export interface CountryMethod {
@@ -28,10 +33,18 @@ export interface CountryMethodPickerProps extends CountryMethod {
   disabled?: boolean;
 }
 
-/** The transfer methods of a country's rules that the merchant also pays to. */
-const methodsOf = (country: string, formId: string, offered?: readonly string[]): string[] =>
-  formId === 'bank-account'
-    ? transferMethodsFor(country, formId).filter((m) => !offered || offered.includes(m))
+/**
+ * The transfer methods of a country's published rules that the merchant also pays to; none while
+ * the published rules' list loads (`published` undefined), rather than the build's for a moment.
+ */
+const methodsOf = (
+  country: string,
+  formId: string,
+  published: PublishedMethods | undefined,
+  offered?: readonly string[],
+): string[] =>
+  formId === 'bank-account' && published
+    ? transferMethodsFor(country, published, formId).filter((m) => !offered || offered.includes(m))
     : [];
 
 /**
@@ -51,10 +64,11 @@ export const CountryMethodPicker = memo(function CountryMethodPicker({
   const countryId = useId();
   const methodName = useId();
   const { first, rest } = countryOptions(countries, i18n.language);
-  const methods = methodsOf(country, formId, offeredMethods);
+  const published = usePublishedMethods();
+  const methods = methodsOf(country, formId, published, offeredMethods);
 
   const chooseCountry = (next: string) => {
-    const available = methodsOf(next, formId, offeredMethods);
+    const available = methodsOf(next, formId, published, offeredMethods);
     onChange({
       country: next,
       method: method && available.includes(method) ? method : available[0],
@@ -166,8 +180,9 @@ export function CountryVariantForm({
   uiSchema,
   offeredMethods,
 }: CountryVariantFormProps) {
+  const published = usePublishedMethods();
   const [choice, setChoice] = useState<CountryMethod>(() => {
-    const methods = methodsOf(initialCountry, formId, offeredMethods);
+    const methods = methodsOf(initialCountry, formId, published, offeredMethods);
     return {
       country: initialCountry,
       method:
@@ -176,6 +191,14 @@ export function CountryVariantForm({
           : (methods[0] ?? undefined),
     };
   });
+  // The published rules' methods came after the first render, or offer another list than the
+  // build: a method they do not offer (WIRE where a country's rules list ACH and RTP) gives way
+  // to the first they do, the initial one if it is offered after all.
+  const methods = methodsOf(choice.country, formId, published, offeredMethods);
+  if (methods.length && !(choice.method && methods.includes(choice.method))) {
+    const method = initialMethod && methods.includes(initialMethod) ? initialMethod : methods[0];
+    setChoice({ country: choice.country, method });
+  }
   const [values, setValues] = useState<FormData>(initialData ?? {});
   const state = useFormVariant(formId, choice.country, choice.method);
   const variantKey = state.variant ? `${state.variant.key}|${choice.country}` : null;

@@ -8,6 +8,7 @@ import type {
 } from '../../../core/validation/precompiled';
 import { findVariant } from '../../lib/form-variants';
 import { loadFormValidator } from '../../lib/form-validators';
+import { publishedTransferMethods, publishedVariants } from '../../lib/published-validators';
 import { FORM_NAMESPACES, i18next } from '../../lib/i18n';
 import { loadUiSchema } from './ui-schemas';
 
@@ -92,12 +93,45 @@ export function useFormVariant(
   return { status: 'loading' };
 }
 
-/** The transfer methods the precompiled manifest has for a bank account in a country. */
-export function transferMethodsFor(country: string | undefined, formId = 'bank-account'): string[] {
+export type PublishedMethods = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The transfer methods of a bank account in a country: those of the published rules where they
+ * differ from the build (`published`, GET /master/rules/validators), else the precompiled
+ * manifest's; a country neither knows follows `_default`, the published one first.
+ */
+export function transferMethodsFor(
+  country: string | undefined,
+  published: PublishedMethods,
+  formId = 'bank-account',
+): string[] {
   const forForm = entries.filter((e) => e.formId === formId && e.method);
-  const own = forForm.filter((e) => e.country === country);
-  const list = own.length ? own : forForm.filter((e) => e.country === '_default');
-  return [...new Set(list.map((e) => e.method as string))];
+  const built = (name: string): readonly string[] | undefined => {
+    const own = forForm.filter((e) => e.country === name).map((e) => String(e.method));
+    return own.length ? own : undefined;
+  };
+  const of = (name: string) => published.get(name) ?? built(name);
+  const list = (country && of(country)) ?? of('_default') ?? [];
+  return [...new Set(list)];
+}
+
+/**
+ * The published rules' transfer methods (see transferMethodsFor); undefined until the list of
+ * published validators came (asked once per page load, so usually at once).
+ */
+export function usePublishedMethods(): PublishedMethods | undefined {
+  const [methods, setMethods] = useState(publishedTransferMethods);
+  useEffect(() => {
+    if (methods) return undefined;
+    let live = true;
+    void publishedVariants().then(() => {
+      if (live) setMethods(publishedTransferMethods());
+    });
+    return () => {
+      live = false;
+    };
+  }, [methods]);
+  return methods;
 }
 
 /** Whether a form's variants depend on the country (address, bank account). */
