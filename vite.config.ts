@@ -37,7 +37,7 @@ const CARDS = /node_modules[\\/](card-validator|credit-card-type)[\\/]/;
 const src = (paths: string): RegExp => new RegExp(`[\\\\/]src[\\\\/](${paths})\\.tsx?$`);
 const CORE_CODE = src(
   [
-    'web/lib/(i18n|boot-data)',
+    'web/lib/(i18n|boot-data|use-sync-external-store-shim)',
     'core/routes/boot-data',
     'web/app/(branding|layout/(language-menu|footer))',
     'web/components/(dropdown|external-link)',

@@ -1,6 +1,7 @@
 // The files each route of the portal's route table needs for its first render, read from Vite's
 // manifest: the entry chunk and its static imports, the boot module main.tsx picks, the route's
-// screen chunk and its static imports. The bundle report counts them (scripts/bundle-report.ts);
+// screen chunk, the module it loads beside it for its first render (`alongside`: the form engine),
+// and their static imports. The bundle report counts them (scripts/bundle-report.ts);
 // the build writes them for the server (vite.config.ts → src/core/routes/route-files.ts).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -36,6 +37,8 @@ export interface RouteTableEntry {
   path: string;
   /** The screen module, relative to src/web (e.g. features/auth/components/start-page.tsx). */
   screen?: string;
+  /** The module the screen loads lazily for its first render (`alongside` in the route table). */
+  alongside?: string;
   redirect?: string;
 }
 
@@ -100,16 +103,17 @@ export function readRouteTable(file = ROUTE_TABLE): RouteTableEntry[] {
     const entry: RouteTableEntry = { path: path.text };
     const redirect = property('redirect');
     if (redirect && ts.isStringLiteralLike(redirect)) entry.redirect = redirect.text;
-    const screen = property('screen');
-    if (screen) {
+    for (const name of ['screen', 'alongside'] as const) {
+      const loader = property(name);
+      if (!loader) continue;
       const specifier =
-        firstImport(screen) ??
-        (ts.isIdentifier(screen) ? firstImport(constants.get(screen.text) ?? screen) : undefined);
+        firstImport(loader) ??
+        (ts.isIdentifier(loader) ? firstImport(constants.get(loader.text) ?? loader) : undefined);
       if (!specifier)
-        throw new Error(`route ${entry.path}: cannot find the module its screen imports`);
+        throw new Error(`route ${entry.path}: cannot find the module its ${name} imports`);
       const module = resolveModule(fromDir, specifier);
       if (!module) throw new Error(`route ${entry.path}: cannot resolve "${specifier}"`);
-      entry.screen = module;
+      entry[name] = module;
     }
     return entry;
   });
@@ -175,6 +179,7 @@ export function routeFirstLoads(manifest: Manifest, table = readRouteTable()): R
       closure(route.screen, keys);
       screenChunk = manifest[route.screen]!.file.replace(/^assets\//, '');
     }
+    if (route.alongside) closure(route.alongside, keys);
     return { ...route, files: filesOf(keys), screenChunk };
   });
 }

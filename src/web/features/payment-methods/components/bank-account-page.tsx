@@ -2,16 +2,12 @@
 // above the generated bank-account form. Editing prefills what the API shows; the account numbers
 // come masked, so their fields start empty and an empty field keeps the stored number (the server
 // keeps it while the country stays the same): the form's edit mode lets them stay empty.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { BankAccountForm } from '../../../../core/types/forms/bank-account';
 import { PageWrapper } from '../../../components/page-wrapper';
-import {
-  CountryVariantForm,
-  type CountryMethod,
-  type FormData,
-} from '../../../components/schema-form';
+import type { CountryMethod, FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../../api/configuration-api';
 import { useGetProfileQuery } from '../../../api/profile-api';
@@ -24,6 +20,13 @@ import {
 import { editableValues, keptNumbers, withoutEmptySecrets } from './bank-account-values';
 import { isBank, useMethodFailure } from './method-helpers';
 import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
+
+/**
+ * The form engine loads beside the page, not before it: the heading and the lead paragraph (the
+ * page's largest text) show while its chunks arrive. The route table starts the same import with
+ * the screen and the server announces its files, so the form is not later for it.
+ */
+const CountryVariantForm = lazy(() => import('./bank-account-form'));
 
 /**
  * The electronic form of a valid IBAN (spaces and case ignored), else undefined. ibantools is
@@ -186,24 +189,26 @@ export default function BankAccountPage() {
               {failure.message}
             </p>
           ) : null}
-          <CountryVariantForm
-            formId="bank-account"
-            initialCountry={existing?.countryCode ?? defaultCountry}
-            initialMethod={existing?.transferMethod}
-            initialData={address.formData}
-            countries={countries}
-            offeredMethods={configuration?.payoutTypes}
-            serverErrors={failure.serverErrors}
-            editMode={existing ? editMode : undefined}
-            fill={derivedBic.fill}
-            notes={bicNote}
-            onChange={onChange}
-            uiSchema={address.uiSchema}
-            submitLabel={
-              id ? t('payoutMethods.bankAccount.save') : t('payoutMethods.bankAccount.add')
-            }
-            onSubmit={submit}
-          />
+          <Suspense fallback={<Spinner />}>
+            <CountryVariantForm
+              formId="bank-account"
+              initialCountry={existing?.countryCode ?? defaultCountry}
+              initialMethod={existing?.transferMethod}
+              initialData={address.formData}
+              countries={countries}
+              offeredMethods={configuration?.payoutTypes}
+              serverErrors={failure.serverErrors}
+              editMode={existing ? editMode : undefined}
+              fill={derivedBic.fill}
+              notes={bicNote}
+              onChange={onChange}
+              uiSchema={address.uiSchema}
+              submitLabel={
+                id ? t('payoutMethods.bankAccount.save') : t('payoutMethods.bankAccount.add')
+              }
+              onSubmit={submit}
+            />
+          </Suspense>
         </>
       )}
     </PageWrapper>

@@ -1,7 +1,6 @@
 // The same-address checkbox of a payout form (payment-address.ts), drawn just above the first
 // address field, with the profile's address under it while checked.
 import type { FieldTemplateProps, RJSFSchema } from '@rjsf/utils';
-import { getUiOptions } from '@rjsf/utils';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -17,7 +16,9 @@ type TemplateProps = FieldTemplateProps<Record<string, unknown>, RJSFSchema>;
 export function SameAddressTemplate(props: TemplateProps) {
   const { t } = useTranslation();
   const summaryId = useId();
-  const control = getUiOptions(props.uiSchema).sameAddress as SameAddressControl | undefined;
+  // Read straight from the uiSchema (usePaymentAddress puts it there): no RJSF helper, so the page
+  // that imports this template does not need the form engine before its first render.
+  const control = props.uiSchema?.['ui:sameAddress'] as SameAddressControl | undefined;
   const Field = props.registry.templates.FieldTemplate;
   return (
     <>
