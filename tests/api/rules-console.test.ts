@@ -148,6 +148,14 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
         /should pass, but \/sortCode failed "pattern"/,
       ],
     ];
+    // Each refusal also names what was found as a stable code and its values, for the console.
+    const codes: Record<string, string> = {
+      backtracking: 'pattern.backtracks',
+      unanchored: 'pattern.unanchored',
+      invalid: 'pattern.invalid',
+      'message key': 'message.missing',
+      example: 'example.shouldPass',
+    };
     for (const [label, change, expected] of cases) {
       const rules = clone(GB);
       change(rules);
@@ -157,6 +165,10 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
         (e) => e.message,
       );
       expect(messages.join('\n'), label).toMatch(expected);
+      const found = (refused.body.errors as { params: { finding?: string; values?: object } }[])
+        .map((e) => e.params)
+        .find((p) => p.finding === codes[label]);
+      expect(found?.values, label).toBeInstanceOf(Object);
       if (label !== 'example')
         expect((refused.body.errors as { path: string }[])[0]?.path, label).toMatch(
           /^\/rules\/bankAccount\/fields\/sortCode/,
@@ -199,7 +211,19 @@ describe.each(DATABASE_KINDS)('rules console on %s', (kind) => {
     evilSortCode.pattern = '^(\\d+)+$';
     const refused = await editor.request('POST', '/countries/GB/preview', { rules: evil });
     expect((refused.body.data as { variants: unknown[] }).variants).toEqual([]);
-    expect((refused.body.data as { problems: string[] }).problems.join()).toMatch(/backtrack/);
+    const checked = refused.body.data as {
+      problems: string[];
+      findings: { code: string; params: Record<string, unknown>; problem: string }[];
+    };
+    expect(checked.problems.join()).toMatch(/backtrack/);
+    expect(checked.findings).toContainEqual({
+      code: 'pattern.backtracks',
+      params: expect.objectContaining({
+        path: '/bankAccount/fields/sortCode/pattern',
+        pattern: '^(\\d+)+$',
+      }),
+      problem: expect.stringMatching(/backtrack/),
+    });
     // The rule editor's own form: the rule file schema with a precompiled validator.
     const editorForm = await editor.request('GET', '/editor-schema');
     const form = await loadServed(t.app, (editorForm.body.data as { url: string }).url);

@@ -1,7 +1,7 @@
 // The checks behind `npm run rules:check`: every rule file against the meta-schema, every composed
 // variant compiled in ajv strict mode, and every example run. Findings are sentences a compliance
 // reader can act on, each naming the file and, for examples, the example.
-import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { checkSync } from 'recheck';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,10 +20,17 @@ import {
   type TransferMethod,
 } from '../schemas/country-rules';
 import { createFormValidator } from '../validation/form-validator';
+import type { FindingParams, RuleFindingCode } from './finding-codes';
+
+export type { FindingParams, RuleFindingCode };
 
 export interface RuleFinding {
   file: string;
   example?: string;
+  /** What was found, stable (finding-codes.ts), with the values of its sentence. */
+  code: RuleFindingCode;
+  params: FindingParams;
+  /** The finding in English, as `npm run rules:check` prints it. */
   problem: string;
 }
 
@@ -65,22 +72,33 @@ const verdicts = new Lru<string, ReturnType<typeof checkSync>>({ maxEntries: 100
  */
 export function unsafePatterns(name: string, rule: unknown): RuleFinding[] {
   process.env.RECHECK_BACKEND ??= 'pure';
-  return patternsOf(rule).flatMap(({ path, pattern }) => {
+  return patternsOf(rule).flatMap(({ path, pattern }): RuleFinding[] => {
     let verdict = verdicts.get(pattern);
     if (!verdict) {
       verdict = checkSync(pattern, 'u');
       verdicts.set(pattern, verdict);
     }
     if (verdict.status === 'safe') return [];
-    const why =
-      verdict.status === 'vulnerable'
-        ? `can backtrack catastrophically (${verdict.complexity.type} time on a value like ${JSON.stringify(verdict.attack.pattern)})`
-        : 'could not be proven safe from catastrophic backtracking';
+    const rewrite = 'rewrite it without a repeated group inside a repetition';
     return [
-      {
-        file: fileOf(name),
-        problem: `${path} "${pattern}" ${why}; rewrite it without a repeated group inside a repetition`,
-      },
+      verdict.status === 'vulnerable'
+        ? {
+            file: fileOf(name),
+            code: 'pattern.backtracks',
+            params: {
+              path,
+              pattern,
+              complexity: verdict.complexity.type,
+              attack: verdict.attack.pattern,
+            },
+            problem: `${path} "${pattern}" can backtrack catastrophically (${verdict.complexity.type} time on a value like ${JSON.stringify(verdict.attack.pattern)}); ${rewrite}`,
+          }
+        : {
+            file: fileOf(name),
+            code: 'pattern.unproven',
+            params: { path, pattern },
+            problem: `${path} "${pattern}" could not be proven safe from catastrophic backtracking; ${rewrite}`,
+          },
     ];
   });
 }
@@ -110,8 +128,30 @@ export function schemaFindings(meta: object, name: string, rule: unknown): RuleF
     .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if')
     .map((e) => ({
       file: fileOf(name),
+      ...schemaCode(e),
       problem: `${e.instancePath || 'the file'} ${e.message}${e.params.additionalProperty ? ` ("${String(e.params.additionalProperty)}")` : ''}${e.params.allowedValues ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
     }));
+}
+
+/** A meta-schema error's code and values (its path; the property, values or type it names). */
+function schemaCode(e: ErrorObject): { code: RuleFindingCode; params: FindingParams } {
+  const path = e.instancePath;
+  const p = e.params as Record<string, unknown>;
+  if (e.keyword === 'required')
+    return { code: 'schema.required', params: { path, property: String(p.missingProperty) } };
+  if (e.keyword === 'additionalProperties')
+    return {
+      code: 'schema.unknownProperty',
+      params: { path, property: String(p.additionalProperty) },
+    };
+  if (e.keyword === 'enum')
+    return {
+      code: 'schema.enum',
+      params: { path, allowed: (p.allowedValues as unknown[]).map(String).join(', ') },
+    };
+  if (e.keyword === 'type')
+    return { code: 'schema.type', params: { path, type: [p.type].flat().join(', ') } };
+  return { code: 'schema.invalid', params: { path, keyword: e.keyword } };
 }
 
 function checkMetaSchema(
@@ -133,18 +173,24 @@ function checkMetaSchema(
       for (const code of codes.filter((c) => !ISO_4217.has(c)))
         findings.push({
           file: fileOf(name),
+          code: 'currency.unknown',
+          params: { path: `/currencies/${kind}`, currency: code },
           problem: `/currencies/${kind} names ${code}, which is not an ISO 4217 currency code`,
         });
     }
     if (rule.country !== name) {
       findings.push({
         file: fileOf(name),
+        code: 'country.misnamed',
+        params: { path: '/country', country: rule.country, name },
         problem: `"country" is "${rule.country}" but the file is named ${name}.json`,
       });
     }
     if (rule.extends && !rules[rule.extends]) {
       findings.push({
         file: fileOf(name),
+        code: 'extends.missing',
+        params: { path: '/extends', rule: rule.extends },
         problem: `extends "${rule.extends}", but ${fileOf(rule.extends)} does not exist`,
       });
     }
@@ -152,6 +198,8 @@ function checkMetaSchema(
       if (rules[c] && rules[c].extends !== name) {
         findings.push({
           file: fileOf(name),
+          code: 'countries.ownFile',
+          params: { path: '/countries', country: c, rule: name },
           problem: `lists ${c}, which has its own file; make ${fileOf(c)} say "extends": "${name}" or remove ${c} from the list`,
         });
       }
@@ -161,27 +209,51 @@ function checkMetaSchema(
 }
 
 /** A payout example: whether the type is offered in the country and what it receives. */
+type Found = Pick<RuleFinding, 'code' | 'params' | 'problem'>;
+
 function payoutProblem(
   validator: ReturnType<typeof createFormValidator>,
   country: string,
   example: RuleExample,
-): string | undefined {
+): Found | undefined {
   const type = String(example.data.type ?? '');
   const isBank = (TRANSFER_METHODS as readonly string[]).includes(type);
   const known = isBank || (OTHER_PAYOUT_TYPES as readonly string[]).includes(type);
-  if (!known) return `data.type "${type}" is not a payout type`;
+  if (!known)
+    return {
+      code: 'payout.unknownType',
+      params: { type },
+      problem: `data.type "${type}" is not a payout type`,
+    };
   const offered = isBank
     ? validator.transferMethods(country).includes(type as TransferMethod)
     : validator.payoutTypes(country).includes(type as OtherPayoutType);
   if (example.offered !== undefined && offered !== example.offered)
-    return `${type} should ${example.offered ? '' : 'not '}be offered in ${country}, but it is${offered ? '' : ' not'}`;
+    return {
+      code: example.offered ? 'payout.shouldBeOffered' : 'payout.shouldNotBeOffered',
+      params: { type, country },
+      problem: `${type} should ${example.offered ? '' : 'not '}be offered in ${country}, but it is${offered ? '' : ' not'}`,
+    };
   if (example.currencies) {
     const receives = validator.currencies(country, type as TransferMethod | OtherPayoutType);
     if (receives.join() !== example.currencies.join())
-      return `${type} in ${country} should receive ${example.currencies.join(', ')}, but receives ${receives.join(', ') || 'nothing'}`;
+      return {
+        code: 'payout.currencies',
+        params: {
+          type,
+          country,
+          expected: example.currencies.join(', '),
+          received: receives.join(', '),
+        },
+        problem: `${type} in ${country} should receive ${example.currencies.join(', ')}, but receives ${receives.join(', ') || 'nothing'}`,
+      };
   }
   return undefined;
 }
+
+/** A record's errors as the finding's value: `/zipCode (pattern), /city (required)`. */
+const listErrors = (errors: { path: string; keyword: string }[]): string =>
+  errors.map((e) => `${e.path} (${e.keyword})`).join(', ');
 
 function describeErrors(errors: { path: string; keyword: string }[]): string {
   return errors.length
@@ -231,6 +303,8 @@ export function checkCatalog(
   } catch (error) {
     findings.push({
       file: 'country-rules/',
+      code: 'rules.notComposed',
+      params: { error: (error as Error).message },
       problem: `a composed schema does not compile: ${(error as Error).message}`,
     });
     return report;
@@ -246,6 +320,8 @@ export function checkCatalog(
         findings.push({
           file: fileOf(name),
           example: label,
+          code: 'example.otherCountry',
+          params: { country: example.country },
           problem: `tries the record as ${example.country}; examples of a country file use that country`,
         });
         return;
@@ -254,13 +330,15 @@ export function checkCatalog(
         findings.push({
           file: fileOf(name),
           example: label,
+          code: 'example.notGoverned',
+          params: { country: example.country },
           problem: `${example.country} is not governed by this rule`,
         });
         return;
       }
       if (example.form === 'payout') {
-        const problem = payoutProblem(validator, country, example);
-        if (problem) findings.push({ file: fileOf(name), example: label, problem });
+        const found = payoutProblem(validator, country, example);
+        if (found) findings.push({ file: fileOf(name), example: label, ...found });
         return;
       }
       let result;
@@ -270,13 +348,21 @@ export function checkCatalog(
           method: example.method,
         });
       } catch (error) {
-        findings.push({ file: fileOf(name), example: label, problem: (error as Error).message });
+        findings.push({
+          file: fileOf(name),
+          example: label,
+          code: 'example.notRun',
+          params: { error: (error as Error).message },
+          problem: (error as Error).message,
+        });
         return;
       }
       if (example.valid && !result.valid) {
         findings.push({
           file: fileOf(name),
           example: label,
+          code: 'example.shouldPass',
+          params: { errors: listErrors(result.errors) },
           problem: `should pass, but ${describeErrors(result.errors)}`,
         });
       }
@@ -287,6 +373,15 @@ export function checkCatalog(
           findings.push({
             file: fileOf(name),
             example: label,
+            ...(result.valid
+              ? {
+                  code: 'example.passedInstead' as const,
+                  params: { path, keyword: expected.keyword },
+                }
+              : {
+                  code: 'example.failedElsewhere' as const,
+                  params: { path, keyword: expected.keyword, errors: listErrors(result.errors) },
+                }),
             problem: `should fail at ${path} on "${expected.keyword}", but ${result.valid ? 'it passed' : `got ${describeErrors(result.errors)}`}`,
           });
         }
@@ -298,13 +393,15 @@ export function checkCatalog(
 
 /** A pattern's problems beyond backtracking: it must compile (unicode mode) and be anchored. */
 export function patternProblems(name: string, rule: unknown): RuleFinding[] {
-  return patternsOf(rule).flatMap(({ path, pattern }) => {
+  return patternsOf(rule).flatMap(({ path, pattern }): RuleFinding[] => {
     try {
       new RegExp(pattern, 'u');
     } catch (error) {
       return [
         {
           file: fileOf(name),
+          code: 'pattern.invalid',
+          params: { path, pattern, error: (error as Error).message },
           problem: `${path} "${pattern}" is not a valid regular expression: ${(error as Error).message}`,
         },
       ];
@@ -316,6 +413,8 @@ export function patternProblems(name: string, rule: unknown): RuleFinding[] {
       : [
           {
             file: fileOf(name),
+            code: 'pattern.unanchored',
+            params: { path, pattern },
             problem: `${path} "${pattern}" is not anchored: start it with ^ and end it with $ so the whole value must match`,
           },
         ];
@@ -391,6 +490,8 @@ export function missingMessageKeys(
       ? [
           {
             file: fileOf(name),
+            code: 'message.missing',
+            params: { path, key, languages: missing.join(', ') },
             problem: `${path} names the message "${key}", which is missing in ${missing.join(', ')} (locales/<language>/validation.json)`,
           },
         ]

@@ -1,5 +1,9 @@
 // What the rules console API answers, shared by the server (domain/rules-console.ts) and the
 // browser console (src/web/console/api.ts): one definition of each shape.
+import type { CheckFinding } from './finding-codes';
+
+export type { CheckFinding };
+
 export type VersionStatus = 'seed' | 'draft' | 'approved' | 'sent_back' | 'published';
 
 export interface VersionSummary {
@@ -63,5 +67,7 @@ export interface ExampleResult {
   form: string;
   expected: 'pass' | 'fail';
   ok: boolean;
+  /** Why it is not as expected, in English; `findings` says the same as codes and values. */
   problems: string[];
+  findings: CheckFinding[];
 }

@@ -49,6 +49,7 @@ import {
   type RulesChecks,
 } from '../services/rules-checks';
 import { MAX_PATTERNS, patternCount, type RuleFinding } from '../../core/rules/check-rules';
+import type { CheckFinding } from '../../core/rules/finding-codes';
 import {
   countryFromTemplate,
   TemplateNotApplicable,
@@ -143,18 +144,35 @@ function assertWithinLimits(country: string, rules: object): void {
   }
 }
 
-/** A finding as a field error of the request body (`/rules/...`), naming the field. */
+/**
+ * A finding as a field error of the request body (`/rules/...`), naming the field; its code and
+ * values in `params` (`finding`, `values`) for the console to say it in the staff member's
+ * language. An example's finding names the example, not a place in the file.
+ */
 function toFieldError(finding: RuleFinding): ApiFieldError {
-  const pointer = /^(\/[^\s"]*)/.exec(finding.problem)?.[1] ?? '';
+  const pointer =
+    !finding.example && typeof finding.params.path === 'string' ? finding.params.path : '';
   const message = `${finding.file}${finding.example ? `, ${finding.example}` : ''}: ${finding.problem}`;
   return {
     path: `/rules${pointer}`,
     keyword: 'rules',
     messageKey: 'rules',
-    params: { file: finding.file, ...(finding.example ? { example: finding.example } : {}) },
+    params: {
+      file: finding.file,
+      ...(finding.example ? { example: finding.example } : {}),
+      finding: finding.code,
+      values: finding.params,
+    },
     message,
   };
 }
+
+/** A finding as the console's API answers it: its code, its values and its English sentence. */
+const answered = ({ code, params, problem }: RuleFinding): CheckFinding => ({
+  code,
+  params,
+  problem,
+});
 
 /** The checks of one country's rules in place of its current ones: findings of that file only. */
 const checkDraft = (
@@ -323,6 +341,8 @@ export async function saveDraft(
     refuse('RulesInvalid', [
       {
         file: fileOf(country),
+        code: 'draft.otherCountry',
+        params: { path: '/country', country: String(rule.country), draft: country },
         problem: `/country is "${String(rule.country)}" but the draft is for ${country}`,
       },
     ]);
@@ -431,20 +451,29 @@ export function diffRules(before: unknown, after: unknown): RuleChange[] {
   return changes;
 }
 
-/** Each example's result, and the findings that are not about an example. */
+/**
+ * Each example's result, and the findings that are not about an example: as codes with their
+ * values (`findings`, said in the console's language) and in English (`problems`).
+ */
 function checkResults(findings: RuleFinding[], rule: CountryRules | null) {
   const examples = (rule?.examples ?? []).map((example, index) => {
     const label = `example ${index + 1} "${example.description}"`;
-    const problems = findings.filter((f) => f.example === label).map((f) => f.problem);
+    const own = findings.filter((f) => f.example === label);
     return {
       description: example.description,
       form: example.form,
       expected: example.valid ? ('pass' as const) : ('fail' as const),
-      ok: problems.length === 0,
-      problems,
+      ok: own.length === 0,
+      problems: own.map((f) => f.problem),
+      findings: own.map(answered),
     };
   });
-  return { examples, problems: findings.filter((f) => !f.example).map((f) => f.problem) };
+  const general = findings.filter((f) => !f.example);
+  return {
+    examples,
+    problems: general.map((f) => f.problem),
+    findings: general.map(answered),
+  };
 }
 
 /**
@@ -518,9 +547,18 @@ export async function previewDraft(
     checksOf(ctx).preview(staff.staffId, catalog, country, rules),
   );
   if ('invalid' in preview) refuse('RulesInvalid', preview.invalid);
-  const results = checkResults(preview.findings, rules as CountryRules);
-  if (preview.composeError !== null)
-    results.problems.push(`the forms cannot be composed from these rules: ${preview.composeError}`);
+  const notComposed: RuleFinding[] =
+    preview.composeError === null
+      ? []
+      : [
+          {
+            file: fileOf(country),
+            code: 'rules.notComposed',
+            params: { error: preview.composeError },
+            problem: `the forms cannot be composed from these rules: ${preview.composeError}`,
+          },
+        ];
+  const results = checkResults([...preview.findings, ...notComposed], rules as CountryRules);
   const modules: VariantModule[] = preview.modules;
   return {
     changes: changesOf(catalog, country, rules as RuleFile),
@@ -773,9 +811,23 @@ export async function importDrafts(
   // member's.
   for (const [name, rules] of changed) {
     if (!RULE_NAME.test(name))
-      problems.push({ file: fileOf(name), problem: `"${name}" is not a rule file name` });
+      problems.push({
+        file: fileOf(name),
+        code: 'import.badName',
+        params: { name },
+        problem: `"${name}" is not a rule file name`,
+      });
     else if ((rules as { country?: unknown }).country !== name)
-      problems.push({ file: fileOf(name), problem: `/country does not name ${name}` });
+      problems.push({
+        file: fileOf(name),
+        code: 'draft.otherCountry',
+        params: {
+          path: '/country',
+          country: String((rules as { country?: unknown }).country),
+          draft: name,
+        },
+        problem: `/country does not name ${name}`,
+      });
     else {
       assertWithinLimits(name, rules);
       problems.push(...(await checkDraft(ctx, ownerOf(author), catalog, name, rules)));

@@ -104,7 +104,7 @@ function preview(base: RuleCatalog, country: string, rules: object): PreviewResu
   const invalid = schemaFindings(inputs().meta, country, rules);
   if (invalid.length) return { invalid };
   const findings = checkDraft(base, country, rules);
-  if (findings.some((f) => /backtrack/.test(f.problem)))
+  if (findings.some((f) => f.code === 'pattern.backtracks' || f.code === 'pattern.unproven'))
     return { findings, modules: [], composeError: null };
   try {
     const modules = variantModules(base, withCountry(base, country, rules), 'preview', country);

@@ -2,6 +2,7 @@
 // cookie echoed on every write. The console is a separate app from the portal, so it shares
 // neither the portal's store nor its session handling.
 import type {
+  CheckFinding,
   ExampleResult,
   RuleChange,
   VersionStatus,
@@ -120,7 +121,7 @@ export interface CountrySummary {
   lastChange: { action: string; by: string; at: string } | null;
 }
 
-export type { ExampleResult, RuleChange, VersionStatus, VersionSummary };
+export type { CheckFinding, ExampleResult, RuleChange, VersionStatus, VersionSummary };
 
 export type RuleFile = Record<string, unknown>;
 
@@ -149,7 +150,9 @@ export interface VersionDetail extends VersionSummary {
   rules: RuleFile | null;
   changes: RuleChange[];
   examples: ExampleResult[];
+  /** The rules check's findings in English; `findings`: the same as codes, said by the console. */
   problems: string[];
+  findings: CheckFinding[];
 }
 
 /** A composed form of the draft (one per transfer method, and the address), as a module URL. */
@@ -157,6 +160,7 @@ export type PreviewVariant = ServedVariant;
 
 export interface Preview {
   problems: string[];
+  findings: CheckFinding[];
   examples: ExampleResult[];
   changes: RuleChange[];
   variants: PreviewVariant[];

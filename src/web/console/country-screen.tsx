@@ -29,6 +29,7 @@ import { MessagesPanel } from './messages-panel';
 import { missingKeys } from './missing-messages';
 import { FormatBuilderProvider } from './format-provider';
 import { VersionStatusName } from './version-status';
+import { findingText } from './finding-text';
 import { LivePreview, type RuleExample } from './live-preview';
 import { RuleEditor } from './rule-editor';
 import { texts } from './texts';
@@ -286,7 +287,7 @@ function CountryEditor({
         <MessagesPanel
           messages={messages}
           onChange={setMessages}
-          missing={preview.status === 'ready' ? missingKeys(preview.preview.problems) : []}
+          missing={preview.status === 'ready' ? missingKeys(preview.preview.findings) : []}
         />
       </section>
       <section className="console-card" aria-labelledby="examples-title">
@@ -361,7 +362,7 @@ function RetireCard({
 /** The draft's problems and its changes against the published rules, from the preview. */
 function DraftCheck({ preview }: { preview: ReturnType<typeof usePreview> }) {
   if (preview.status !== 'ready') return null;
-  const { problems, changes } = preview.preview;
+  const { findings, changes } = preview.preview;
   return (
     <section className="console-card" aria-labelledby="draft-changes-title">
       <h2 id="draft-changes-title">{T.changes}</h2>
@@ -376,14 +377,14 @@ function DraftCheck({ preview }: { preview: ReturnType<typeof usePreview> }) {
       ) : (
         <p>{T.noChanges}</p>
       )}
-      {problems.length ? (
+      {findings.length ? (
         <div className="console-alert console-alert--error" role="alert">
           <p>
             <strong>{T.problems}</strong>
           </p>
           <ul>
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
+            {findings.map((f, i) => (
+              <li key={`${f.code}-${i}`}>{findingText(f)}</li>
             ))}
           </ul>
         </div>
@@ -397,8 +398,8 @@ export function ExampleResultCell({ result }: { result: ExampleResult | undefine
   return (
     <span className={result.ok ? 'console-ok' : 'console-broken'}>
       {result.ok ? `✓ ${T.resultOk}` : `✗ ${T.resultBroken}`}
-      {result.problems.length ? (
-        <span className="console-problems">{result.problems.join('; ')}</span>
+      {result.findings.length ? (
+        <span className="console-problems">{result.findings.map(findingText).join(' ')}</span>
       ) : null}
     </span>
   );

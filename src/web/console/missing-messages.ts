@@ -1,8 +1,12 @@
-// The message keys a draft names without a text, read from the preview's problems; the messages
+// The message keys a draft names without a text, read from the preview's findings; the messages
 // panel offers to write them.
-const MISSING = /names the message "([^"]+)", which is missing/;
+import type { CheckFinding } from './api';
 
-/** Message keys the draft names that no language has, from the preview's problems. */
-export const missingKeys = (problems: readonly string[]): string[] => [
-  ...new Set(problems.flatMap((p) => MISSING.exec(p)?.[1] ?? [])),
+/** Message keys the draft names that no language has, from the preview's findings. */
+export const missingKeys = (findings: readonly CheckFinding[]): string[] => [
+  ...new Set(
+    findings.flatMap((f) =>
+      f.code === 'message.missing' && typeof f.params.key === 'string' ? [f.params.key] : [],
+    ),
+  ),
 ];

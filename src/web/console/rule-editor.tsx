@@ -9,6 +9,7 @@ import type { ApiFieldError, RuleFile } from './api';
 import { editorVariant } from './editor-schema';
 import { withListTemplates } from './list-ui-schema';
 import type { PrecompiledValidate } from '../../core/validation/precompiled';
+import { refusalFieldText } from './finding-text';
 import { texts, useConsoleLanguage } from './texts';
 
 const T = texts.country;
@@ -65,15 +66,15 @@ export function RuleEditor({
     () => withListTemplates(variant.schema, mergeUi(variant.uiSchema, UI_SCHEMA)),
     [variant],
   );
-  // A refusal also shows under the field it names, until that field changes, in the server's
-  // words (no translation key matches, so SchemaForm shows the message as it is).
+  // A refusal also shows under the field it names, until that field changes, in the staff
+  // member's language (no translation key matches, so SchemaForm shows the message as it is).
   const fieldErrors = useMemo<ServerFieldError[]>(
     () =>
       (refusal?.errors ?? []).map((e) => ({
         path: e.path.replace(/^\/rules/, '') || '/',
         keyword: 'refused',
         messageKey: '',
-        message: e.message.replace(/^country-rules\/[^:]+: (\/\S+ )?/, ''),
+        message: refusalFieldText(e),
       })),
     [refusal],
   );
@@ -114,7 +115,7 @@ export function RuleEditor({
                   >
                     <code>{e.path}</code>
                   </a>
-                  : {e.message}
+                  : {refusalFieldText(e)}
                 </li>
               ))}
             </ul>

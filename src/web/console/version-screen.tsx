@@ -14,6 +14,7 @@ import { ExampleResultCell } from './country-screen';
 import { texts } from './texts';
 import { useFocusHeading } from './use-focus-heading';
 import { VersionStatusName } from './version-status';
+import { findingText, refusalFieldText } from './finding-text';
 
 const T = texts.version;
 
@@ -73,9 +74,9 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
       setOutcome({ text: T.done[action], error: false });
       onChanged();
     } catch (error) {
-      // A refused publication names every problem of the whole check, not only the first.
-      const problems =
-        error instanceof ConsoleApiError ? error.errors.map((e) => e.message).slice(1) : [];
+      // A refused publication names every problem of the whole check, in the staff member's
+      // language.
+      const problems = error instanceof ConsoleApiError ? error.errors.map(refusalFieldText) : [];
       setOutcome({ text: `${T.refused} ${handleError(error)}`, error: true, problems });
       // A stale approval was withdrawn (or another version published): show the version as it is.
       if (error instanceof ConsoleApiError && /^DraftBaseMoved:/.test(error.message)) onChanged();
@@ -225,10 +226,10 @@ function VersionView({ version, onChanged }: { version: VersionDetail; onChanged
 
       <section className="console-card" aria-labelledby="problems-title">
         <h2 id="problems-title">{T.problems}</h2>
-        {version.problems.length ? (
+        {version.findings.length ? (
           <ul>
-            {version.problems.map((p) => (
-              <li key={p}>{p}</li>
+            {version.findings.map((f, i) => (
+              <li key={`${f.code}-${i}`}>{findingText(f)}</li>
             ))}
           </ul>
         ) : (

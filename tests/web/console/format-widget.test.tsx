@@ -47,7 +47,7 @@ function previewOf(country: string, rules: RuleFile): Preview {
     compiled.set(url, { key: url, schema, validate: ajv.compile(withoutId) });
     return { formId, country, ...(method ? { method } : {}), url };
   });
-  return { problems: [], examples: [], changes: [], variants };
+  return { problems: [], findings: [], examples: [], changes: [], variants };
 }
 
 const start = splitRuleFile(catalog.rules.GB as unknown as RuleFile);

@@ -67,7 +67,9 @@ function mockApi(
       }),
     ),
     http.post(`${API}/countries/${country}/preview`, () =>
-      HttpResponse.json({ data: { problems: [], examples: [], changes: [], variants: [] } }),
+      HttpResponse.json({
+        data: { problems: [], findings: [], examples: [], changes: [], variants: [] },
+      }),
     ),
     http.post(`${API}/countries/${country}/drafts`, async ({ request }) => {
       posted.push({ path: 'drafts', body: (await request.json()) as Record<string, unknown> });

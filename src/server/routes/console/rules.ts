@@ -4,6 +4,7 @@
 // The business rules are in domain/rules-console.ts. The routes that run rule checks or build
 // modules (in worker threads) are limited per staff member, whatever their address.
 import { RULE_CHANGE_CODES } from '../../../core/rules/console-types';
+import { RULE_FINDING_CODES } from '../../../core/rules/finding-codes';
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../typed';
 import {
@@ -69,6 +70,24 @@ const ruleFileOrNone: JsonSchema = {
   description:
     'A whole rule file, as in country-rules/<country>.json; null: no file of its own (the country follows the shared rules: _default, or a shared rule listing it)',
 };
+/** A finding of the rules check as a stable code with its values, beside its English sentence. */
+const finding = exact({
+  code: {
+    type: 'string',
+    enum: [...RULE_FINDING_CODES],
+    description:
+      'What the check found (src/core/rules/finding-codes.ts); the console says it in the staff member’s language',
+  },
+  params: {
+    type: 'object',
+    additionalProperties: { type: ['string', 'number'] },
+    description: 'The values of its sentence (paths, patterns, codes; lists joined)',
+  },
+  problem: {
+    type: 'string',
+    description: 'The finding in English, as npm run rules:check says it',
+  },
+});
 const checked = {
   changes: listOf(
     exact(
@@ -89,9 +108,11 @@ const checked = {
       expected: { type: 'string', enum: ['pass', 'fail'] },
       ok: { type: 'boolean' },
       problems: listOf(str),
+      findings: listOf(finding),
     }),
   ),
   problems: listOf(str),
+  findings: listOf(finding),
 };
 const versionDetail: JsonSchema = {
   ...versionSummary,
@@ -108,6 +129,7 @@ const versionDetail: JsonSchema = {
     'changes',
     'examples',
     'problems',
+    'findings',
   ],
 };
 /** The country's published version the staff member's page showed (null = its file). */

@@ -1,6 +1,21 @@
 // Die Texte der Regelkonsole auf Deutsch (Form: catalogs/en.ts).
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../../core/staff/password-rules';
 import type { ConsoleTexts } from './en';
+import { kindsOf } from './kinds';
+import type { FindingParams } from '../../../core/rules/finding-codes';
+
+/** Wo der Befund in der Regeldatei liegt: sein Pfad, oder die Datei selbst. */
+const at = (p: FindingParams): string => (p.path ? String(p.path) : 'Die Datei');
+const KINDS: Record<string, string> = {
+  string: 'ein Text',
+  number: 'eine Zahl',
+  integer: 'eine ganze Zahl',
+  boolean: 'ja oder nein',
+  object: 'eine Gruppe von Einstellungen',
+  array: 'eine Liste',
+  null: 'leer',
+};
+const kinds = (p: FindingParams): string => kindsOf(p, KINDS, 'oder');
 
 export const de: ConsoleTexts = {
   title: 'Regelkonsole',
@@ -492,6 +507,54 @@ export const de: ConsoleTexts = {
   },
   lockedFor: (minutes: number) =>
     `Zu viele fehlgeschlagene Anmeldungen. Versuchen Sie es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
+  findings: {
+    'schema.required': (p: FindingParams) => `${at(p)}: „${p.property}“ fehlt.`,
+    'schema.unknownProperty': (p: FindingParams) =>
+      `${at(p)}: „${p.property}“ kann eine Regeldatei nicht angeben.`,
+    'schema.enum': (p: FindingParams) => `${at(p)}: Wählen Sie einen dieser Werte: ${p.allowed}.`,
+    'schema.type': (p: FindingParams) => `${at(p)}: Hier muss ${kinds(p)} stehen.`,
+    'schema.invalid': (p: FindingParams) =>
+      `${at(p)} folgt nicht dem Format der Regeldatei (${p.keyword}).`,
+    'pattern.invalid': (p: FindingParams) =>
+      `${p.path}: „${p.pattern}“ ist kein gültiges Muster (${p.error}).`,
+    'pattern.unanchored': (p: FindingParams) =>
+      `${p.path}: „${p.pattern}“ muss mit ^ beginnen und mit $ enden, damit der ganze Wert passen muss.`,
+    'pattern.backtracks': (p: FindingParams) =>
+      `${p.path}: „${p.pattern}“ könnte bei einem Wert wie „${p.attack}“ viel zu lange brauchen. Schreiben Sie es ohne wiederholte Gruppe innerhalb einer Wiederholung (der Format-Baukasten schreibt nie eine).`,
+    'pattern.unproven': (p: FindingParams) =>
+      `${p.path}: Es ließ sich nicht zeigen, dass „${p.pattern}“ bei keinem Wert viel zu lange braucht. Schreiben Sie es einfacher, oder mit dem Format-Baukasten.`,
+    'message.missing': (p: FindingParams) =>
+      `${p.path} nennt die Meldung „${p.key}“, die in ${p.languages} fehlt. Schreiben Sie sie im Meldungsbereich.`,
+    'currency.unknown': (p: FindingParams) =>
+      `${p.path}: ${p.currency} ist kein Währungscode nach ISO 4217.`,
+    'country.misnamed': (p: FindingParams) =>
+      `Die Datei gibt „${p.country}“ als Land an, ist aber die Datei von ${p.name}.`,
+    'extends.missing': (p: FindingParams) =>
+      `Die Datei erweitert die gemeinsame Regel „${p.rule}“, die es nicht gibt.`,
+    'countries.ownFile': (p: FindingParams) =>
+      `Die Liste nennt ${p.country}, das eine eigene Datei hat: Lassen Sie diese Datei ${p.rule} erweitern, oder nehmen Sie ${p.country} aus der Liste.`,
+    'rules.notComposed': (p: FindingParams) =>
+      `Aus diesen Regeln lassen sich die Formulare nicht bilden (${p.error}).`,
+    'example.otherCountry': (p: FindingParams) =>
+      `Das Beispiel prüft seinen Datensatz als ${p.country}; ein Beispiel der Datei eines Landes verwendet dieses Land.`,
+    'example.notGoverned': (p: FindingParams) => `${p.country} folgt dieser Regeldatei nicht.`,
+    'example.notRun': (p: FindingParams) => `Das Beispiel ließ sich nicht ausführen (${p.error}).`,
+    'example.shouldPass': (p: FindingParams) => `Sollte bestehen, scheitert aber: ${p.errors}.`,
+    'example.passedInstead': (p: FindingParams) =>
+      `Sollte bei ${p.path} an „${p.keyword}“ scheitern, besteht aber.`,
+    'example.failedElsewhere': (p: FindingParams) =>
+      `Sollte bei ${p.path} an „${p.keyword}“ scheitern, scheitert aber an ${p.errors}.`,
+    'payout.unknownType': (p: FindingParams) => `„${p.type}“ ist keine Auszahlungsmethode.`,
+    'payout.shouldBeOffered': (p: FindingParams) =>
+      `${p.type} sollte in ${p.country} angeboten werden, wird es aber nicht.`,
+    'payout.shouldNotBeOffered': (p: FindingParams) =>
+      `${p.type} sollte in ${p.country} nicht angeboten werden, wird es aber.`,
+    'payout.currencies': (p: FindingParams) =>
+      `${p.type} in ${p.country} sollte ${p.expected} empfangen, empfängt aber ${p.received || 'nichts'}.`,
+    'draft.otherCountry': (p: FindingParams) =>
+      `Die Datei gibt „${p.country}“ als Land an, der Entwurf ist aber für ${p.draft}.`,
+    'import.badName': (p: FindingParams) => `„${p.name}“ ist kein Name einer Regeldatei.`,
+  },
   exampleForms: {
     address: 'Adresse',
     'bank-account': 'Bankkonto',

@@ -4,6 +4,21 @@
 // portal's (locales/).
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../../core/staff/password-rules';
 import type { ConsoleErrorName } from '../error-names';
+import { kindsOf } from './kinds';
+import type { FindingParams, RuleFindingCode } from '../../../core/rules/finding-codes';
+
+/** Where in the rule file a finding is: its path, or the file itself. */
+const at = (p: FindingParams): string => (p.path ? String(p.path) : 'The file');
+const KINDS: Record<string, string> = {
+  string: 'a text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'yes or no',
+  object: 'a group of settings',
+  array: 'a list',
+  null: 'empty',
+};
+const kinds = (p: FindingParams): string => kindsOf(p, KINDS, 'or');
 
 export const en = {
   title: 'Rules console',
@@ -482,6 +497,55 @@ export const en = {
   /** A temporary sign-in lock, with the minutes the server says to wait. */
   lockedFor: (minutes: number) =>
     `Too many failed sign-ins. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  /** The rules check's findings, by their code (src/core/rules/finding-codes.ts). */
+  findings: {
+    'schema.required': (p: FindingParams) => `${at(p)}: “${p.property}” is missing.`,
+    'schema.unknownProperty': (p: FindingParams) =>
+      `${at(p)}: “${p.property}” is not something a rule file can say.`,
+    'schema.enum': (p: FindingParams) => `${at(p)}: choose one of ${p.allowed}.`,
+    'schema.type': (p: FindingParams) => `${at(p)}: this must be ${kinds(p)}.`,
+    'schema.invalid': (p: FindingParams) =>
+      `${at(p)} does not follow the rule file’s format (${p.keyword}).`,
+    'pattern.invalid': (p: FindingParams) =>
+      `${p.path}: “${p.pattern}” is not a valid pattern (${p.error}).`,
+    'pattern.unanchored': (p: FindingParams) =>
+      `${p.path}: “${p.pattern}” must start with ^ and end with $, so that the whole value has to match.`,
+    'pattern.backtracks': (p: FindingParams) =>
+      `${p.path}: “${p.pattern}” could take far too long on a value like “${p.attack}”. Write it without a repeated group inside a repetition (the format builder never writes one).`,
+    'pattern.unproven': (p: FindingParams) =>
+      `${p.path}: “${p.pattern}” could not be shown to be safe from taking far too long on some values. Write it more simply, or with the format builder.`,
+    'message.missing': (p: FindingParams) =>
+      `${p.path} names the message “${p.key}”, which is missing in ${p.languages}. Write it in the messages panel.`,
+    'currency.unknown': (p: FindingParams) =>
+      `${p.path}: ${p.currency} is not an ISO 4217 currency code.`,
+    'country.misnamed': (p: FindingParams) =>
+      `The file says it is for “${p.country}”, but it is the file of ${p.name}.`,
+    'extends.missing': (p: FindingParams) =>
+      `The file extends the shared rule “${p.rule}”, which does not exist.`,
+    'countries.ownFile': (p: FindingParams) =>
+      `The list names ${p.country}, which has a file of its own: make that file extend ${p.rule}, or take ${p.country} off the list.`,
+    'rules.notComposed': (p: FindingParams) =>
+      `The forms cannot be made from these rules (${p.error}).`,
+    'example.otherCountry': (p: FindingParams) =>
+      `The example tries its record as ${p.country}; an example of a country’s file uses that country.`,
+    'example.notGoverned': (p: FindingParams) => `${p.country} does not follow this rule file.`,
+    'example.notRun': (p: FindingParams) => `The example could not be run (${p.error}).`,
+    'example.shouldPass': (p: FindingParams) => `Meant to pass, but it fails: ${p.errors}.`,
+    'example.passedInstead': (p: FindingParams) =>
+      `Meant to fail at ${p.path} on “${p.keyword}”, but it passes.`,
+    'example.failedElsewhere': (p: FindingParams) =>
+      `Meant to fail at ${p.path} on “${p.keyword}”, but it fails with ${p.errors}.`,
+    'payout.unknownType': (p: FindingParams) => `“${p.type}” is not a payout method.`,
+    'payout.shouldBeOffered': (p: FindingParams) =>
+      `${p.type} should be offered in ${p.country}, but it is not.`,
+    'payout.shouldNotBeOffered': (p: FindingParams) =>
+      `${p.type} should not be offered in ${p.country}, but it is.`,
+    'payout.currencies': (p: FindingParams) =>
+      `${p.type} in ${p.country} should receive ${p.expected}, but receives ${p.received || 'nothing'}.`,
+    'draft.otherCountry': (p: FindingParams) =>
+      `The file says it is for “${p.country}”, but the draft is for ${p.draft}.`,
+    'import.badName': (p: FindingParams) => `“${p.name}” is not a rule file name.`,
+  } satisfies Record<RuleFindingCode, (p: FindingParams) => string>,
   /** The forms an example is tried on, by the rule file's name for them. */
   exampleForms: {
     address: 'Address',

@@ -1,6 +1,21 @@
 // Los textos de la consola de reglas en español (forma: catalogs/en.ts).
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../../core/staff/password-rules';
 import type { ConsoleTexts } from './en';
+import { kindsOf } from './kinds';
+import type { FindingParams } from '../../../core/rules/finding-codes';
+
+/** Dónde está lo encontrado en el archivo de reglas: su ruta, o el archivo mismo. */
+const at = (p: FindingParams): string => (p.path ? String(p.path) : 'El archivo');
+const KINDS: Record<string, string> = {
+  string: 'un texto',
+  number: 'un número',
+  integer: 'un número entero',
+  boolean: 'sí o no',
+  object: 'un grupo de ajustes',
+  array: 'una lista',
+  null: 'vacío',
+};
+const kinds = (p: FindingParams): string => kindsOf(p, KINDS, 'o');
 
 export const es: ConsoleTexts = {
   title: 'Consola de reglas',
@@ -481,6 +496,54 @@ export const es: ConsoleTexts = {
   },
   lockedFor: (minutes: number) =>
     `Demasiados inicios de sesión fallidos. Vuelva a intentarlo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  findings: {
+    'schema.required': (p: FindingParams) => `${at(p)}: falta «${p.property}».`,
+    'schema.unknownProperty': (p: FindingParams) =>
+      `${at(p)}: «${p.property}» no es algo que un archivo de reglas pueda indicar.`,
+    'schema.enum': (p: FindingParams) => `${at(p)}: elija uno de estos valores: ${p.allowed}.`,
+    'schema.type': (p: FindingParams) => `${at(p)}: debe ser ${kinds(p)}.`,
+    'schema.invalid': (p: FindingParams) =>
+      `${at(p)} no sigue el formato del archivo de reglas (${p.keyword}).`,
+    'pattern.invalid': (p: FindingParams) =>
+      `${p.path}: «${p.pattern}» no es un patrón válido (${p.error}).`,
+    'pattern.unanchored': (p: FindingParams) =>
+      `${p.path}: «${p.pattern}» debe empezar por ^ y terminar en $, para que se compruebe el valor entero.`,
+    'pattern.backtracks': (p: FindingParams) =>
+      `${p.path}: «${p.pattern}» podría tardar demasiado con un valor como «${p.attack}». Escríbalo sin un grupo repetido dentro de una repetición (el generador de formatos nunca lo hace).`,
+    'pattern.unproven': (p: FindingParams) =>
+      `${p.path}: no se ha podido demostrar que «${p.pattern}» no tarde demasiado con algunos valores. Escríbalo de forma más sencilla, o con el generador de formatos.`,
+    'message.missing': (p: FindingParams) =>
+      `${p.path} nombra el mensaje «${p.key}», que falta en ${p.languages}. Escríbalo en el panel de mensajes.`,
+    'currency.unknown': (p: FindingParams) =>
+      `${p.path}: ${p.currency} no es un código de moneda ISO 4217.`,
+    'country.misnamed': (p: FindingParams) =>
+      `El archivo dice ser de «${p.country}», pero es el archivo de ${p.name}.`,
+    'extends.missing': (p: FindingParams) =>
+      `El archivo amplía la regla compartida «${p.rule}», que no existe.`,
+    'countries.ownFile': (p: FindingParams) =>
+      `La lista nombra ${p.country}, que tiene un archivo propio: haga que ese archivo amplíe ${p.rule}, o quite ${p.country} de la lista.`,
+    'rules.notComposed': (p: FindingParams) =>
+      `No se pueden generar los formularios con estas reglas (${p.error}).`,
+    'example.otherCountry': (p: FindingParams) =>
+      `El ejemplo prueba su registro como ${p.country}; un ejemplo del archivo de un país usa ese país.`,
+    'example.notGoverned': (p: FindingParams) => `${p.country} no sigue este archivo de reglas.`,
+    'example.notRun': (p: FindingParams) => `No se ha podido ejecutar el ejemplo (${p.error}).`,
+    'example.shouldPass': (p: FindingParams) => `Debería pasar, pero falla: ${p.errors}.`,
+    'example.passedInstead': (p: FindingParams) =>
+      `Debería fallar en ${p.path} por «${p.keyword}», pero pasa.`,
+    'example.failedElsewhere': (p: FindingParams) =>
+      `Debería fallar en ${p.path} por «${p.keyword}», pero falla con ${p.errors}.`,
+    'payout.unknownType': (p: FindingParams) => `«${p.type}» no es un método de pago.`,
+    'payout.shouldBeOffered': (p: FindingParams) =>
+      `${p.type} debería ofrecerse en ${p.country}, pero no se ofrece.`,
+    'payout.shouldNotBeOffered': (p: FindingParams) =>
+      `${p.type} no debería ofrecerse en ${p.country}, pero se ofrece.`,
+    'payout.currencies': (p: FindingParams) =>
+      `${p.type} en ${p.country} debería recibir ${p.expected}, pero recibe ${p.received || 'nada'}.`,
+    'draft.otherCountry': (p: FindingParams) =>
+      `El archivo dice ser de «${p.country}», pero el borrador es de ${p.draft}.`,
+    'import.badName': (p: FindingParams) => `«${p.name}» no es un nombre de archivo de reglas.`,
+  },
   exampleForms: {
     address: 'Dirección',
     'bank-account': 'Cuenta bancaria',

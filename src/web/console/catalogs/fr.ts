@@ -1,6 +1,21 @@
 // Les textes de la console des règles en français (forme : catalogs/en.ts).
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../../core/staff/password-rules';
 import type { ConsoleTexts } from './en';
+import { kindsOf } from './kinds';
+import type { FindingParams } from '../../../core/rules/finding-codes';
+
+/** Où se trouve le constat dans le fichier de règles : son chemin, ou le fichier lui-même. */
+const at = (p: FindingParams): string => (p.path ? String(p.path) : 'Le fichier');
+const KINDS: Record<string, string> = {
+  string: 'un texte',
+  number: 'un nombre',
+  integer: 'un nombre entier',
+  boolean: 'oui ou non',
+  object: 'un groupe de réglages',
+  array: 'une liste',
+  null: 'vide',
+};
+const kinds = (p: FindingParams): string => kindsOf(p, KINDS, 'ou');
 
 export const fr: ConsoleTexts = {
   title: 'Console des règles',
@@ -485,6 +500,55 @@ export const fr: ConsoleTexts = {
   },
   lockedFor: (minutes: number) =>
     `Trop de connexions échouées. Réessayez dans ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  findings: {
+    'schema.required': (p: FindingParams) => `${at(p)} : « ${p.property} » manque.`,
+    'schema.unknownProperty': (p: FindingParams) =>
+      `${at(p)} : « ${p.property} » n’est pas une indication possible dans un fichier de règles.`,
+    'schema.enum': (p: FindingParams) =>
+      `${at(p)} : choisissez l’une de ces valeurs : ${p.allowed}.`,
+    'schema.type': (p: FindingParams) => `${at(p)} : il faut ${kinds(p)}.`,
+    'schema.invalid': (p: FindingParams) =>
+      `${at(p)} ne suit pas le format du fichier de règles (${p.keyword}).`,
+    'pattern.invalid': (p: FindingParams) =>
+      `${p.path} : « ${p.pattern} » n’est pas un motif valide (${p.error}).`,
+    'pattern.unanchored': (p: FindingParams) =>
+      `${p.path} : « ${p.pattern} » doit commencer par ^ et finir par $, pour que la valeur entière soit vérifiée.`,
+    'pattern.backtracks': (p: FindingParams) =>
+      `${p.path} : « ${p.pattern} » pourrait prendre bien trop de temps sur une valeur comme « ${p.attack} ». Écrivez-le sans groupe répété à l’intérieur d’une répétition (le générateur de formats n’en écrit jamais).`,
+    'pattern.unproven': (p: FindingParams) =>
+      `${p.path} : impossible de montrer que « ${p.pattern} » ne prendra pas bien trop de temps sur certaines valeurs. Écrivez-le plus simplement, ou avec le générateur de formats.`,
+    'message.missing': (p: FindingParams) =>
+      `${p.path} nomme le message « ${p.key} », qui manque en ${p.languages}. Rédigez-le dans le panneau des messages.`,
+    'currency.unknown': (p: FindingParams) =>
+      `${p.path} : ${p.currency} n’est pas un code de devise ISO 4217.`,
+    'country.misnamed': (p: FindingParams) =>
+      `Le fichier se dit pour « ${p.country} », mais c’est le fichier de ${p.name}.`,
+    'extends.missing': (p: FindingParams) =>
+      `Le fichier étend la règle partagée « ${p.rule} », qui n’existe pas.`,
+    'countries.ownFile': (p: FindingParams) =>
+      `La liste nomme ${p.country}, qui a son propre fichier : faites étendre ${p.rule} à ce fichier, ou retirez ${p.country} de la liste.`,
+    'rules.notComposed': (p: FindingParams) =>
+      `Les formulaires ne peuvent pas être construits avec ces règles (${p.error}).`,
+    'example.otherCountry': (p: FindingParams) =>
+      `L’exemple essaie son enregistrement comme ${p.country} ; un exemple du fichier d’un pays utilise ce pays.`,
+    'example.notGoverned': (p: FindingParams) => `${p.country} ne suit pas ce fichier de règles.`,
+    'example.notRun': (p: FindingParams) => `L’exemple n’a pas pu être exécuté (${p.error}).`,
+    'example.shouldPass': (p: FindingParams) => `Devrait être accepté, mais échoue : ${p.errors}.`,
+    'example.passedInstead': (p: FindingParams) =>
+      `Devrait échouer sur ${p.path} pour « ${p.keyword} », mais il est accepté.`,
+    'example.failedElsewhere': (p: FindingParams) =>
+      `Devrait échouer sur ${p.path} pour « ${p.keyword} », mais échoue avec ${p.errors}.`,
+    'payout.unknownType': (p: FindingParams) => `« ${p.type} » n’est pas un mode de versement.`,
+    'payout.shouldBeOffered': (p: FindingParams) =>
+      `${p.type} devrait être proposé en ${p.country}, mais ne l’est pas.`,
+    'payout.shouldNotBeOffered': (p: FindingParams) =>
+      `${p.type} ne devrait pas être proposé en ${p.country}, mais l’est.`,
+    'payout.currencies': (p: FindingParams) =>
+      `${p.type} en ${p.country} devrait recevoir ${p.expected}, mais reçoit ${p.received || 'rien'}.`,
+    'draft.otherCountry': (p: FindingParams) =>
+      `Le fichier se dit pour « ${p.country} », mais le brouillon est pour ${p.draft}.`,
+    'import.badName': (p: FindingParams) => `« ${p.name} » n’est pas un nom de fichier de règles.`,
+  },
   exampleForms: {
     address: 'Adresse',
     'bank-account': 'Compte bancaire',

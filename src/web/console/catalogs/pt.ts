@@ -1,6 +1,21 @@
 // Os textos do console de regras em português (forma: catalogs/en.ts).
 import { STAFF_PASSWORD_MIN_LENGTH } from '../../../core/staff/password-rules';
 import type { ConsoleTexts } from './en';
+import { kindsOf } from './kinds';
+import type { FindingParams } from '../../../core/rules/finding-codes';
+
+/** Onde está o achado no arquivo de regras: o seu caminho, ou o próprio arquivo. */
+const at = (p: FindingParams): string => (p.path ? String(p.path) : 'O arquivo');
+const KINDS: Record<string, string> = {
+  string: 'um texto',
+  number: 'um número',
+  integer: 'um número inteiro',
+  boolean: 'sim ou não',
+  object: 'um grupo de definições',
+  array: 'uma lista',
+  null: 'vazio',
+};
+const kinds = (p: FindingParams): string => kindsOf(p, KINDS, 'ou');
 
 export const pt: ConsoleTexts = {
   title: 'Console de regras',
@@ -476,6 +491,54 @@ export const pt: ConsoleTexts = {
   },
   lockedFor: (minutes: number) =>
     `Muitas tentativas de acesso com falha. Tente de novo em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  findings: {
+    'schema.required': (p: FindingParams) => `${at(p)}: falta “${p.property}”.`,
+    'schema.unknownProperty': (p: FindingParams) =>
+      `${at(p)}: “${p.property}” não é algo que um arquivo de regras possa dizer.`,
+    'schema.enum': (p: FindingParams) => `${at(p)}: escolha um destes valores: ${p.allowed}.`,
+    'schema.type': (p: FindingParams) => `${at(p)}: tem de ser ${kinds(p)}.`,
+    'schema.invalid': (p: FindingParams) =>
+      `${at(p)} não segue o formato do arquivo de regras (${p.keyword}).`,
+    'pattern.invalid': (p: FindingParams) =>
+      `${p.path}: “${p.pattern}” não é um padrão válido (${p.error}).`,
+    'pattern.unanchored': (p: FindingParams) =>
+      `${p.path}: “${p.pattern}” tem de começar com ^ e terminar com $, para que o valor inteiro seja verificado.`,
+    'pattern.backtracks': (p: FindingParams) =>
+      `${p.path}: “${p.pattern}” pode demorar demais com um valor como “${p.attack}”. Escreva-o sem um grupo repetido dentro de uma repetição (o construtor de formatos nunca o faz).`,
+    'pattern.unproven': (p: FindingParams) =>
+      `${p.path}: não foi possível mostrar que “${p.pattern}” não demora demais com alguns valores. Escreva-o de forma mais simples, ou com o construtor de formatos.`,
+    'message.missing': (p: FindingParams) =>
+      `${p.path} indica a mensagem “${p.key}”, que falta em ${p.languages}. Escreva-a no painel de mensagens.`,
+    'currency.unknown': (p: FindingParams) =>
+      `${p.path}: ${p.currency} não é um código de moeda ISO 4217.`,
+    'country.misnamed': (p: FindingParams) =>
+      `O arquivo diz ser de “${p.country}”, mas é o arquivo de ${p.name}.`,
+    'extends.missing': (p: FindingParams) =>
+      `O arquivo estende a regra partilhada “${p.rule}”, que não existe.`,
+    'countries.ownFile': (p: FindingParams) =>
+      `A lista indica ${p.country}, que tem um arquivo próprio: faça esse arquivo estender ${p.rule}, ou retire ${p.country} da lista.`,
+    'rules.notComposed': (p: FindingParams) =>
+      `Não é possível montar os formulários com estas regras (${p.error}).`,
+    'example.otherCountry': (p: FindingParams) =>
+      `O exemplo testa o seu registro como ${p.country}; um exemplo do arquivo de um país usa esse país.`,
+    'example.notGoverned': (p: FindingParams) => `${p.country} não segue este arquivo de regras.`,
+    'example.notRun': (p: FindingParams) => `Não foi possível executar o exemplo (${p.error}).`,
+    'example.shouldPass': (p: FindingParams) => `Devia passar, mas falha: ${p.errors}.`,
+    'example.passedInstead': (p: FindingParams) =>
+      `Devia falhar em ${p.path} por “${p.keyword}”, mas passa.`,
+    'example.failedElsewhere': (p: FindingParams) =>
+      `Devia falhar em ${p.path} por “${p.keyword}”, mas falha com ${p.errors}.`,
+    'payout.unknownType': (p: FindingParams) => `“${p.type}” não é um método de pagamento.`,
+    'payout.shouldBeOffered': (p: FindingParams) =>
+      `${p.type} devia ser oferecido em ${p.country}, mas não é.`,
+    'payout.shouldNotBeOffered': (p: FindingParams) =>
+      `${p.type} não devia ser oferecido em ${p.country}, mas é.`,
+    'payout.currencies': (p: FindingParams) =>
+      `${p.type} em ${p.country} devia receber ${p.expected}, mas recebe ${p.received || 'nada'}.`,
+    'draft.otherCountry': (p: FindingParams) =>
+      `O arquivo diz ser de “${p.country}”, mas o rascunho é de ${p.draft}.`,
+    'import.badName': (p: FindingParams) => `“${p.name}” não é um nome de arquivo de regras.`,
+  },
   exampleForms: {
     address: 'Endereço',
     'bank-account': 'Conta bancária',
