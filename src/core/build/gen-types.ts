@@ -37,6 +37,7 @@ export async function generateTypes({ check = false } = {}): Promise<{
   const prettierConfig = (await resolveConfig(join(TYPES_DIR, 'x.ts'))) ?? {};
   const stale: string[] = [];
   let written = 0;
+  let entityMap = '';
   for (const group of GROUPS) {
     const dir = join(REPO_ROOT, 'schemas', group);
     const outDir = join(TYPES_DIR, group);
@@ -67,6 +68,7 @@ export async function generateTypes({ check = false } = {}): Promise<{
         await format(ts, { ...prettierConfig, parser: 'typescript' }),
       );
     }
+    if (group === 'entities') entityMap = entityTypesFile([...titles]);
     if (!check) {
       rmSync(outDir, { recursive: true, force: true });
       mkdirSync(outDir, { recursive: true });
@@ -84,5 +86,32 @@ export async function generateTypes({ check = false } = {}): Promise<{
       written++;
     }
   }
+  // The map of every entity's type by its schema's name, which the API's response schemas use.
+  const mapPath = join(TYPES_DIR, ENTITY_TYPES_FILE);
+  const map = await format(entityMap, { ...prettierConfig, parser: 'typescript' });
+  if (!check) writeFileSync(mapPath, map);
+  else if (!existsSync(mapPath) || readFileSync(mapPath, 'utf8') !== map)
+    stale.push(ENTITY_TYPES_FILE);
+  written++;
   return { stale, written };
+}
+
+const ENTITY_TYPES_FILE = 'entity-types.ts';
+
+/** `EntityTypes`: each entity schema's file name (`claim`) to its generated type (`Claim`). */
+function entityTypesFile(titles: [file: string, title: string][]): string {
+  const imports = titles.map(
+    ([file, title]) => `import type { ${title} } from './entities/${kebabToFile(file)}';`,
+  );
+  const entries = titles.map(([file, title]) => `  '${kebabToFile(file)}': ${title};`);
+  return [
+    BANNER,
+    ...imports,
+    '',
+    '/** Each entity schema (schemas/entities/<name>.schema.json) by name, as its generated type. */',
+    'export interface EntityTypes {',
+    ...entries,
+    '}',
+    '',
+  ].join('\n');
 }

@@ -118,7 +118,10 @@ export function claimsDomain(deps: ClaimsDeps) {
 
     /** One claim's status, or how many claims the profile has and how many can be accepted. */
     async status(profileId: string, claimId?: string) {
-      if (claimId) return { claimId, status: (await getOwnClaim(db, profileId, claimId)).status };
+      if (claimId) {
+        const { status } = await getOwnClaim(db, profileId, claimId);
+        return { claimId, status: status as Claim['status'] };
+      }
       const statuses = await claimStatusesOf(db, profileId);
       return { total: statuses.length, acceptable: statuses.filter(isAcceptable).length };
     },

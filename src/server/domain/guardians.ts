@@ -244,7 +244,7 @@ export function guardiansDomain(deps: GuardiansDeps) {
      * A guardian's answer for a minor, through their standing invitation; the minor's status when
      * it was waiting for consent moves as statusAfterDecision says. Answers the minor's status.
      */
-    async decide(guardianId: string, minorId: string, consent: boolean): Promise<string> {
+    async decide(guardianId: string, minorId: string, consent: boolean): Promise<ProfileStatus> {
       return db.transaction(async (tx) => {
         const guardian = await getProfile(tx, guardianId);
         assertMay(guardian.status, 'consentAsGuardian');
@@ -258,7 +258,7 @@ export function guardiansDomain(deps: GuardiansDeps) {
           await setStatus(tx, minorId, next);
           return next;
         }
-        return minor.status;
+        return minor.status as ProfileStatus;
       });
     },
   };

@@ -193,7 +193,7 @@ export async function submitDocuments(
 export interface DocumentSummary {
   id: string;
   profileId: string;
-  status: string;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
   createdAt: string;
   reviewedAt: string | null;
   note: string | null;
@@ -202,7 +202,7 @@ export interface DocumentSummary {
 const summary = (row: typeof idDocuments.$inferSelect): DocumentSummary => ({
   id: row.id,
   profileId: row.profileId,
-  status: row.status,
+  status: row.status as DocumentSummary['status'],
   createdAt: row.createdAt.toISOString(),
   reviewedAt: row.reviewedAt?.toISOString() ?? null,
   note: row.note,

@@ -303,7 +303,7 @@ export function registrationDomain(deps: RegistrationDeps) {
     },
 
     /** Spends the code; a new account becomes VERIFIED, any other keeps its status. */
-    async verifyAccount(profileId: string, otp: string): Promise<string> {
+    async verifyAccount(profileId: string, otp: string): Promise<ProfileStatus> {
       forms.assertValid('otp', { otp });
       return redeemCode(
         db,
@@ -320,7 +320,7 @@ export function registrationDomain(deps: RegistrationDeps) {
             await setStatus(tx, profileId, 'VERIFIED');
             return 'VERIFIED';
           }
-          return row.status;
+          return row.status as ProfileStatus;
         },
       );
     },

@@ -11,23 +11,31 @@ import {
 import { staffOf } from '../../plugins/staff-session';
 import { STAFF_LANGUAGE } from './account';
 import { STAFF_ROLES } from '../../services/staff-sessions';
-import { data, dateTime, exact, listOf, str, uuid } from '../../openapi/responses';
-import type { JsonSchema } from '../../../core/schemas/json-schema';
+import {
+  data,
+  dateTime,
+  exact,
+  int,
+  listOf,
+  oneOfValues,
+  orNull,
+  str,
+  uuid,
+} from '../../openapi/responses';
 
 const staffMember = exact({
   id: uuid,
   email: str,
-  role: { type: 'string', enum: [...STAFF_ROLES] },
+  role: oneOfValues(STAFF_ROLES),
   language: STAFF_LANGUAGE,
 });
-const nullable = (type: 'string' | 'integer' | 'object'): JsonSchema => ({ type: [type, 'null'] });
 const auditRecord = exact({
   id: uuid,
   actor: str,
   action: str,
-  country: nullable('string'),
-  version: nullable('integer'),
-  detail: { type: ['object', 'null'] },
+  country: orNull(str),
+  version: orNull(int),
+  detail: orNull({ type: 'object' }),
   at: dateTime,
 });
 
@@ -88,7 +96,7 @@ const sessionRoutes: TypedRoutes = async (app) => {
       config: { public: true },
       schema: {
         summary: 'Who is signed in to the console: the staff member, or null when no one is',
-        response: { 200: data({ ...staffMember, type: ['object', 'null'] }) },
+        response: { 200: data(orNull(staffMember)) },
       },
     },
     async (request) => {

@@ -8,7 +8,9 @@ import {
   dateTime,
   entity,
   exact,
+  int,
   listOf,
+  oneOf,
   RESPONSES,
   str,
   uuid,
@@ -76,15 +78,10 @@ const claimRoutes: TypedRoutes = async (app) => {
         },
         response: {
           200: data(
-            {
-              oneOf: [
-                exact({ claimId: uuid, status: entity('claim-status') }),
-                exact({
-                  total: { type: 'integer', minimum: 0 },
-                  acceptable: { type: 'integer', minimum: 0 },
-                }),
-              ],
-            },
+            oneOf(
+              exact({ claimId: uuid, status: entity('claim-status') }),
+              exact({ total: { ...int, minimum: 0 }, acceptable: { ...int, minimum: 0 } }),
+            ),
             "With claimId: that claim's status; without: how many claims the profile has and how many can be accepted.",
           ),
         },
@@ -121,14 +118,14 @@ const claimRoutes: TypedRoutes = async (app) => {
                 targetAmount: str,
                 asOf: dateTime,
                 rateDate: {
-                  type: 'string',
+                  ...str,
                   format: 'date',
                   description:
                     "The rate's publication date: the older of the two currencies' latest reference rates.",
                 },
                 source: str,
                 sourceCode: {
-                  type: 'string',
+                  ...str,
                   description:
                     "Who published the rate, as a code the portal names in the user's language (`ECB`; `source` names it in English).",
                 },

@@ -3,7 +3,7 @@
 // may replace a stuck one (`replaces`, and every refusal): the rules are in domain/guardians.ts.
 import type { FastifyRequest } from 'fastify';
 import { guardiansDomain } from '../../domain/guardians';
-import { data, entity, exact, RESPONSES, uuid } from '../../openapi/responses';
+import { data, entity, exact, oneOfValues, RESPONSES, uuid } from '../../openapi/responses';
 import { formDocumentation } from '../../openapi/form-schemas';
 import { routeDefaults } from '../defaults';
 import type { TypedRoutes } from '../typed';
@@ -51,7 +51,7 @@ const guardianRoutes: TypedRoutes = async (app) => {
           200: data(
             exact({
               minorId: uuid,
-              consent: { type: 'string', enum: ['true', 'false'] },
+              consent: oneOfValues(['true', 'false']),
               minorStatus: entity('profile-status'),
             }),
           ),
@@ -62,7 +62,9 @@ const guardianRoutes: TypedRoutes = async (app) => {
       const { minorId } = request.params;
       const { consent } = request.body;
       const minorStatus = await guardians.decide(me(request), minorId, consent);
-      return { data: { minorId, consent: String(consent), minorStatus } };
+      return {
+        data: { minorId, consent: consent ? ('true' as const) : ('false' as const), minorStatus },
+      };
     },
   );
 };

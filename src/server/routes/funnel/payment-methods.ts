@@ -8,7 +8,7 @@ import type { TypedRoutes } from '../typed';
 import { ApiError } from '../../errors';
 import { payoutMethodsDomain } from '../../domain/payout-methods';
 import { formDocumentation } from '../../openapi/form-schemas';
-import { data, entity, exact, listOf, RESPONSES } from '../../openapi/responses';
+import { data, entity, exact, int, listOf, orNull, RESPONSES, str } from '../../openapi/responses';
 import { errorNameOf } from '../../../core/errors/error-names';
 
 const objectBody = { type: 'object' } as const;
@@ -56,8 +56,8 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
               data: listOf(
                 exact({
                   type: entity('payment-method-type'),
-                  maxCount: { type: ['integer', 'null'], minimum: 1 },
-                  count: { type: 'integer', minimum: 0 },
+                  maxCount: { ...orNull(int), minimum: 1 },
+                  count: { ...int, minimum: 0 },
                 }),
               ),
               residency: entity('country-code'),
@@ -216,7 +216,7 @@ const paymentMethodRoutes: TypedRoutes = async (app) => {
         summary: 'Where to send the person to connect PayPal (Log in with PayPal)',
         response: {
           200: data(
-            exact({ url: { type: 'string', minLength: 1 } }),
+            exact({ url: { ...str, minLength: 1 } }),
             "PayPal's authorization URL with a state bound to this session (valid 10 minutes, once).",
           ),
         },
