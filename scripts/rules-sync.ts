@@ -2,7 +2,10 @@
 //   (only the countries published there; formatted like the repository's files) for git review.
 // npm run rules:import -- --as <staff email> — loads country-rules/*.json as drafts of that staff
 //   member: each file that differs from the rules in use becomes their draft (checked like any
-//   draft), which another approver approves as usual (four eyes: they cannot approve it).
+//   draft), and each country whose own file is in use but gone from the folder a draft retiring
+//   it (as the console's Retire the file), which another approver approves as usual (four eyes:
+//   they cannot approve it).
+// --dir <folder> reads (import) or writes (export) another folder than country-rules/.
 // Talks to a running server (--url, default http://localhost:$PORT or 8080) with the admin key
 // from ADMIN_API_KEY, --key, or the development key the server wrote under DATA_DIR.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,8 +15,8 @@ import { REPO_ROOT } from '../src/core/schemas/catalog';
 import { RefusedRuleFiles, removeRetiredRules, writeExportedRules } from './rules-export';
 
 const USAGE = `usage:
-  npm run rules:export [-- --url <server> --key <admin key>]
-  npm run rules:import -- --as <staff email> [--url <server> --key <admin key>]`;
+  npm run rules:export [-- --dir <folder> --url <server> --key <admin key>]
+  npm run rules:import -- --as <staff email> [--dir <folder> --url <server> --key <admin key>]`;
 
 function fail(message: string, code = 2): never {
   console.error(`${message}\n${USAGE}`);
@@ -22,7 +25,12 @@ function fail(message: string, code = 2): never {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { url: { type: 'string' }, key: { type: 'string' }, as: { type: 'string' } },
+  options: {
+    url: { type: 'string' },
+    key: { type: 'string' },
+    as: { type: 'string' },
+    dir: { type: 'string' },
+  },
 });
 const keyFile = join(resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data')), 'admin-key');
 const key =
@@ -31,7 +39,7 @@ const key =
   (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined);
 if (!key) fail(`no admin key: pass --key, set ADMIN_API_KEY, or start the server first`);
 const base = (values.url ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/$/, '');
-const rulesDir = join(REPO_ROOT, 'country-rules');
+const rulesDir = values.dir ? resolve(values.dir) : join(REPO_ROOT, 'country-rules');
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -90,18 +98,30 @@ if (command === 'export') {
 } else if (command === 'import') {
   // An import is a named staff member's draft, so that person cannot approve it.
   if (!values.as) fail('rules:import needs --as <the staff email the drafts are authored by>');
+  // The folder is the whole set of rules (a country without a file in it is retired): a folder
+  // without the generic rule is not one, and would retire every country.
+  if (!existsSync(join(rulesDir, '_default.json')))
+    fail(`${rulesDir} has no _default.json: not a folder of country rules`);
   const files = Object.fromEntries(
     readdirSync(rulesDir)
       .filter((f) => f.endsWith('.json') && f !== 'country-rules.schema.json')
       .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(rulesDir, f), 'utf8'))]),
   );
-  const { drafts, unchanged } = await call<{
-    drafts: { country: string; id: number }[];
+  type Drafted = { country: string; id: number }[];
+  const { drafts, retired, unchanged } = await call<{
+    drafts: Drafted;
+    retired: Drafted;
     unchanged: string[];
-  }>('POST', '/rules/drafts', { rules: files, authorEmail: values.as });
+  }>('POST', '/rules/drafts', { rules: files, authorEmail: values.as, retireMissing: true });
   for (const d of drafts)
     console.log(`✓ ${d.country}: draft version ${d.id} by ${values.as}, awaiting another approver`);
-  console.log(`${drafts.length} draft(s) saved, ${unchanged.length} file(s) unchanged.`);
+  for (const r of retired)
+    console.log(
+      `✓ ${r.country}: no file in the folder, retirement drafted as version ${r.id} by ${values.as} (once published, ${r.country} follows the shared rules), awaiting another approver`,
+    );
+  console.log(
+    `${drafts.length} draft(s) saved, ${retired.length} retirement(s) drafted, ${unchanged.length} file(s) unchanged.`,
+  );
 } else {
   fail(command ? `unknown command "${command}"` : 'no command given');
 }

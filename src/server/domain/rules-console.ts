@@ -791,13 +791,20 @@ export async function publishedRules(ctx: RulesConsoleContext) {
 /**
  * `npm run rules:import`: every given file that differs from the rules in use becomes a draft of
  * the named author (checked like any draft; all refusals are answered together), to be approved
- * by another approver as usual.
+ * by another approver as usual. With `retireMissing` the files are the whole folder: a country
+ * whose own file is in use but not among them gets a retirement draft (as the console's Retire
+ * the file), back to `_default` or the shared rule that lists it; shared rules are never retired.
  */
 export async function importDrafts(
   ctx: RulesConsoleContext,
   author: Author,
   files: Record<string, Record<string, unknown>>,
-): Promise<{ drafts: { country: string; id: number }[]; unchanged: string[] }> {
+  retireMissing = false,
+): Promise<{
+  drafts: { country: string; id: number }[];
+  retired: { country: string; id: number }[];
+  unchanged: string[];
+}> {
   // Four eyes (issue 29 point 9): an import is a named staff member's draft, never nobody's.
   if (!author.staffId)
     throw badRequest('ImportAuthorMissing: an import names the staff member who authors it');
@@ -806,6 +813,11 @@ export async function importDrafts(
   const changed = Object.entries(files).filter(
     ([name, rules]) => JSON.stringify(catalog.rules[name]) !== JSON.stringify(rules),
   );
+  const missing = retireMissing
+    ? Object.keys(catalog.rules)
+        .filter((name) => COUNTRY_CODE.test(name) && !Object.hasOwn(files, name))
+        .sort()
+    : [];
   const problems: RuleFinding[] = [];
   // One file after another: the import's checks count against one author's limit like a staff
   // member's.
@@ -833,19 +845,26 @@ export async function importDrafts(
       problems.push(...(await checkDraft(ctx, ownerOf(author), catalog, name, rules)));
     }
   }
+  // A retirement is checked as the console checks one: the rules without the country's file.
+  for (const name of missing)
+    problems.push(...(await checkDraft(ctx, ownerOf(author), catalog, name, null)));
   if (problems.length) refuse('RulesInvalid', problems);
   const drafts: { country: string; id: number }[] = [];
   for (const [name, rules] of changed)
     drafts.push({ country: name, id: (await saveDraft(ctx, author, name, rules)).id });
-  if (drafts.length)
+  const retired: { country: string; id: number }[] = [];
+  for (const name of missing)
+    retired.push({ country: name, id: (await retire(ctx, author, name)).id });
+  if (drafts.length || retired.length)
     await recordAudit(ctx.db, {
       staffId: author.staffId,
       actor: 'admin-key (rules:import)',
       action: 'draft.import',
-      detail: { author: author.email, drafts },
+      detail: { author: author.email, drafts, ...(retired.length ? { retired } : {}) },
     });
   return {
     drafts,
+    retired,
     unchanged: Object.keys(files).filter((name) => !changed.some(([n]) => n === name)),
   };
 }

@@ -227,22 +227,26 @@ const adminRoutes: TypedRoutes = async (app) => {
             rules: ruleFiles,
             // The staff member whose drafts these are: they cannot approve them (four eyes).
             authorEmail: { type: 'string', format: 'email', maxLength: 254 },
+            // `rules` is the whole folder: a country file in use that it lacks is retired.
+            retireMissing: { type: 'boolean', default: false },
           },
         },
         response: {
           201: data(
             exact({
               drafts: listOf(exact({ country: str, id: { type: 'integer' } })),
+              retired: listOf(exact({ country: str, id: { type: 'integer' } })),
               unchanged: listOf(str),
             }),
-            'A draft for every file that differs from the rules in use.',
+            'A draft for every file that differs from the rules in use, and with retireMissing a retirement draft for every country whose own file is in use but not among the files.',
           ),
         },
       },
     },
     async (request, reply) => {
-      const { rules, authorEmail } = request.body;
-      const result = await importDrafts(consoleCtx, await importAuthor(db, authorEmail), rules);
+      const { rules, authorEmail, retireMissing } = request.body;
+      const author = await importAuthor(db, authorEmail);
+      const result = await importDrafts(consoleCtx, author, rules, retireMissing);
       return reply.status(201).send({ data: result });
     },
   );
