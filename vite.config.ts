@@ -52,7 +52,7 @@ const APP_CODE = src(
     'web/app/layout/(app-layout|header|side-panel|error-modals)',
     // early-texts: the loading label of the shell and the router. Left out of every group it went
     // to the app-entry chunk, which imports the app chunk: the two chunks imported each other.
-    'web/lib/(api|store-hooks|ui-slice|navigation|cookies|rules-version|internal-errors|display-name|early-texts)',
+    'web/lib/(api|store-hooks|ui-slice|navigation|cookies|rules-version|internal-errors|display-name|early-texts|after-paint)',
     // The payout methods' API stays out: only screens and panels that load lazily use it (settings,
     // the method pages, the side panel's content, the claim's accept panel), and the other screens
     // (the profile form among them) then do not carry it.

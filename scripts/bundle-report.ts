@@ -1,10 +1,11 @@
 // npm run build (after `vite build` and scripts/compress-assets.ts): what a visitor downloads to
 // show each route of the route table first — the entry chunk and its static imports plus the
-// route's lazily loaded screen chunk and its static imports — from dist/web/.vite/manifest.json,
+// route's lazily loaded screen chunk, what it loads once its first render is painted
+// (`afterFirstPaint`: the form engine) and their static imports — from dist/web/.vite/manifest.json,
 // in the bytes the server sends: the size of each file's precompressed .gz (gzip) and .br
 // (Brotli) copy, or of the file itself when it is too small to get one. Fails when a route is over
 // its budget, counted in gzip (what every browser accepts): 90 KB for /auth/start, 200 KB for a
-// form screen (one that loads the form engine's chunk), 142 KB for any other screen (the issue's
+// form screen (one that loads the form engine's chunk), 137 KB for any other screen (the issue's
 // 135 KB is not reached on React: see SHELL_BUDGET).
 //
 //   tsx scripts/bundle-report.ts [--dist dist/web] [--json]
@@ -24,11 +25,11 @@ export const BUDGETS: Record<string, number> = { '/auth/start': 90 * KB };
 export const FORM_BUDGET = 200 * KB;
 /**
  * Every other screen of the signed-in portal. Issue 27 asks for 135 KB; on React 19 the code every
- * signed-in screen shares is already ~136 KB before any screen's own code (react-dom alone is
- * ~73 KB, then i18next, react-router and RTK Query: docs/performance.md), so the build holds the
- * screens at 142 KB — no screen may grow — until that floor moves.
+ * signed-in screen shares is ~132 KB gzipped (Zopfli) before any screen's own code (react-dom alone
+ * is ~72 KB, then i18next, react-router and RTK Query: docs/performance.md), so the build holds the
+ * screens at 137 KB — no screen may grow — until that floor moves.
  */
-export const SHELL_BUDGET = 142 * KB;
+export const SHELL_BUDGET = 137 * KB;
 /** What issue 27 asks of the screens without a form; printed beside the enforced budget. */
 export const SHELL_TARGET = 135 * KB;
 
@@ -91,16 +92,18 @@ export async function bundleReport(distDir = join(REPO_ROOT, 'dist/web')): Promi
 
   return routeFirstLoads(manifest)
     .map((route): RouteReport => {
-      const js = route.files.filter((f) => f.endsWith('.js'));
-      const css = route.files.filter((f) => f.endsWith('.css'));
+      // What the screen loads right after its first paint is part of showing it (the form).
+      const files = [...route.files, ...route.afterPaint].sort();
+      const js = files.filter((f) => f.endsWith('.js'));
+      const css = files.filter((f) => f.endsWith('.css'));
       return {
         path: route.path,
         js: sum(js, 'gzip'),
         css: sum(css, 'gzip'),
         brotli: { js: sum(js, 'br'), css: sum(css, 'br') },
-        files: route.files,
+        files,
         screen: route.screenChunk,
-        budget: budgetOf(route.path, route.files),
+        budget: budgetOf(route.path, files),
       };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -1,6 +1,6 @@
 // npm run build (after `vite build`; npm start does it too): writes <file>.br (Brotli, quality 11)
-// and <file>.gz (gzip made by Zopfli, 3-8 % smaller than zlib's level 9 and readable by every gzip
-// client) beside every text file of dist/web of 256 bytes or more, once, so the server sends the
+// and <file>.gz (gzip made by Zopfli, about 3 % smaller than zlib's level 9 on the portal's chunks
+// and read by every gzip client) beside every text file of dist/web of 256 bytes or more, once, so the server sends the
 // smallest encoding a browser accepts without compressing on each request
 // (src/server/routes/web.ts). Smaller files, and files of other types, are sent as they are, and
 // get no compressed copy. A copy no smaller than its file is not written. Up-to-date copies are

@@ -1,7 +1,8 @@
 // The files each route of the portal's route table needs for its first render, read from Vite's
 // manifest: the entry chunk and its static imports, the boot module main.tsx picks, the route's
-// screen chunk, the module it loads beside it for its first render (`alongside`: the form engine),
-// and their static imports. The bundle report counts them (scripts/bundle-report.ts);
+// screen chunk and their static imports; apart, what the screen loads once that render is painted
+// (`afterFirstPaint`: the form engine), which the bundle report counts and the server does not
+// announce. The bundle report counts them (scripts/bundle-report.ts);
 // the build writes them for the server (vite.config.ts → src/core/routes/route-files.ts).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -37,8 +38,8 @@ export interface RouteTableEntry {
   path: string;
   /** The screen module, relative to src/web (e.g. features/auth/components/start-page.tsx). */
   screen?: string;
-  /** The module the screen loads lazily for its first render (`alongside` in the route table). */
-  alongside?: string;
+  /** The module the screen loads once its first render is painted (relative to src/web). */
+  afterFirstPaint?: string;
   redirect?: string;
 }
 
@@ -103,17 +104,25 @@ export function readRouteTable(file = ROUTE_TABLE): RouteTableEntry[] {
     const entry: RouteTableEntry = { path: path.text };
     const redirect = property('redirect');
     if (redirect && ts.isStringLiteralLike(redirect)) entry.redirect = redirect.text;
-    for (const name of ['screen', 'alongside'] as const) {
-      const loader = property(name);
-      if (!loader) continue;
+    const screen = property('screen');
+    if (screen) {
       const specifier =
-        firstImport(loader) ??
-        (ts.isIdentifier(loader) ? firstImport(constants.get(loader.text) ?? loader) : undefined);
+        firstImport(screen) ??
+        (ts.isIdentifier(screen) ? firstImport(constants.get(screen.text) ?? screen) : undefined);
       if (!specifier)
-        throw new Error(`route ${entry.path}: cannot find the module its ${name} imports`);
+        throw new Error(`route ${entry.path}: cannot find the module its screen imports`);
       const module = resolveModule(fromDir, specifier);
       if (!module) throw new Error(`route ${entry.path}: cannot resolve "${specifier}"`);
-      entry[name] = module;
+      entry.screen = module;
+    }
+    const later = property('afterFirstPaint');
+    if (later) {
+      const value = ts.isIdentifier(later) ? constants.get(later.text) : later;
+      const module =
+        value && ts.isStringLiteralLike(value) ? resolveModule(WEB_ROOT, value.text) : undefined;
+      if (!module)
+        throw new Error(`route ${entry.path}: cannot resolve its afterFirstPaint module`);
+      entry.afterFirstPaint = module;
     }
     return entry;
   });
@@ -122,6 +131,8 @@ export function readRouteTable(file = ROUTE_TABLE): RouteTableEntry[] {
 export interface RouteFirstLoad extends RouteTableEntry {
   /** The JavaScript and CSS files of the route's first render, sorted. */
   files: string[];
+  /** Those the screen loads once that render is painted (afterFirstPaint), not already in files. */
+  afterPaint: string[];
   /** The screen's own chunk, "entry" when bundled into the entry, or "→ target" for a redirect. */
   screenChunk: string;
 }
@@ -179,8 +190,11 @@ export function routeFirstLoads(manifest: Manifest, table = readRouteTable()): R
       closure(route.screen, keys);
       screenChunk = manifest[route.screen]!.file.replace(/^assets\//, '');
     }
-    if (route.alongside) closure(route.alongside, keys);
-    return { ...route, files: filesOf(keys), screenChunk };
+    const files = filesOf(keys);
+    const afterPaint = route.afterFirstPaint
+      ? filesOf(closure(route.afterFirstPaint)).filter((file) => !files.includes(file))
+      : [];
+    return { ...route, files, afterPaint, screenChunk };
   });
 }
 

@@ -23,11 +23,13 @@ export interface RouteEntry {
   module: string;
   screen?: () => Promise<{ default: ComponentType }>;
   /**
-   * A module the screen imports lazily for its first render (the form engine, so the page's heading
-   * shows before it): started with the screen, announced with its files by the server and counted
-   * in its first load by the bundle report (scripts/route-files.ts).
+   * A module (path under src/web) the screen imports once its first render is painted: the form
+   * engine, so the page's heading and lead show first. Read by the build's tools only
+   * (scripts/route-files.ts): the bundle report counts its files in the route's first load, and
+   * the server does not announce them with the page (fetched before that paint, they would hold it
+   * up on a slow network).
    */
-  alongside?: () => Promise<unknown>;
+  afterFirstPaint?: string;
   redirect?: string;
   /** Where a status the route refuses goes instead of the root flow (undefined: the root flow). */
   refusedTo?: (status: string) => string | undefined;
@@ -54,7 +56,7 @@ const PROFILE_EDIT: Pick<RouteEntry, 'access' | 'refusedTo'> = {
 const screen = (load: () => Promise<{ default: ComponentType }>) => load;
 const registrationPage = () => import('../features/registration/components/registration-page');
 const bankAccountPage = () => import('../features/payment-methods/components/bank-account-page');
-const bankAccountForm = () => import('../features/payment-methods/components/bank-account-form');
+const bankAccountForm = 'features/payment-methods/components/bank-account-form.ts';
 
 export const ROUTES: RouteEntry[] = [
   {
@@ -140,7 +142,7 @@ export const ROUTES: RouteEntry[] = [
     access: SETTINGS,
     module: 'payment-methods',
     screen: bankAccountPage,
-    alongside: bankAccountForm,
+    afterFirstPaint: bankAccountForm,
   },
   {
     path: '/bank-account/:id',
@@ -148,7 +150,7 @@ export const ROUTES: RouteEntry[] = [
     access: SETTINGS,
     module: 'payment-methods',
     screen: bankAccountPage,
-    alongside: bankAccountForm,
+    afterFirstPaint: bankAccountForm,
   },
   {
     path: '/paypal',

@@ -19,8 +19,6 @@ const LOADED = new Map<RouteEntry['screen'], ComponentType>();
  */
 export async function preloadScreen(pathname: string): Promise<void> {
   const entry = routeFor(ROUTES, pathname);
-  // Not awaited: the first render shows the screen without it, and it arrives meanwhile.
-  entry?.alongside?.().catch(() => undefined);
   if (!entry?.screen || LOADED.has(entry.screen)) return;
   try {
     LOADED.set(entry.screen, (await entry.screen()).default);

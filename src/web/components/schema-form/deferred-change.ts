@@ -15,22 +15,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-
-/** After the next frame is painted, or after `fallbackMs` when no frame comes (a hidden tab). */
-function afterNextPaint(run: () => void, fallbackMs = 100): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    window.clearTimeout(fallback);
-    run();
-  };
-  const fallback = window.setTimeout(once, fallbackMs);
-  // A task queued from a frame's callback runs once that frame is painted.
-  if (typeof window.requestAnimationFrame === 'function') {
-    window.requestAnimationFrame(() => window.setTimeout(once, 0));
-  }
-}
+import { afterNextPaint } from '../../lib/after-paint';
 
 // Captured on the document: runs before the form's own submit handler. Added once per field (the
 // same listener is not added twice); a flush with nothing pending does nothing.

@@ -1,3 +1,3 @@
-// The bank-account page's form engine, loaded beside the page rather than before it
-// (bank-account-page.tsx; `alongside` in the route table announces and counts its files).
+// The bank-account page's form engine, loaded once the page's first render is painted
+// (bank-account-page.tsx; `afterFirstPaint` in the route table has its files counted).
 export { CountryVariantForm as default } from '../../../components/schema-form';

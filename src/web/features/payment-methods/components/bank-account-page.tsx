@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { BankAccountForm } from '../../../../core/types/forms/bank-account';
 import { PageWrapper } from '../../../components/page-wrapper';
+import { afterNextPaint } from '../../../lib/after-paint';
 import type { CountryMethod, FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../../api/configuration-api';
@@ -22,11 +23,18 @@ import { isBank, useMethodFailure } from './method-helpers';
 import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
 
 /**
- * The form engine loads beside the page, not before it: the heading and the lead paragraph (the
- * page's largest text) show while its chunks arrive. The route table starts the same import with
- * the screen and the server announces its files, so the form is not later for it.
+ * The form engine (its chunks are more than a third of the page's JavaScript) is asked for once the
+ * page's first render is painted: the heading and the lead paragraph, the page's largest text,
+ * show without waiting for it, and on a slow network its download does not hold theirs up.
  */
 const CountryVariantForm = lazy(() => import('./bank-account-form'));
+
+/** False until the browser has painted the component's first render. */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  return painted;
+}
 
 /**
  * The electronic form of a valid IBAN (spaces and case ignored), else undefined. ibantools is
@@ -169,7 +177,8 @@ export default function BankAccountPage() {
     }
   };
 
-  const loading = !configuration || (id && methods.isLoading) || !address.ready;
+  const painted = usePainted();
+  const loading = !configuration || (id && methods.isLoading) || !address.ready || !painted;
   return (
     <PageWrapper
       title={title}
