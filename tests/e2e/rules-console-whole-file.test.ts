@@ -10,7 +10,7 @@
 // whatever happens.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountNumber,
   activatedUser,
@@ -23,12 +23,10 @@ import { seriousViolations } from './support/axe';
 import { browserForFile } from './support/browser';
 import {
   approveAndPublish,
-  createStaff,
-  restoreSeed,
+  journeyStaff,
+  restoreInConsole,
   signInToConsole,
-  staffApi,
   versionIdIn,
-  type Staff,
 } from './support/console';
 import { SCREENSHOT_DIR } from './support/constants';
 import { openBankAccountForm, see, textsOf } from './support/ui';
@@ -53,25 +51,11 @@ const nigerian = (number: string) =>
   wireAccount('NG', { bic: 'FBNINGLA', ...accountNumber(number) });
 const southAfrican = (fields: Record<string, string>) => wireAccount('ZA', fields);
 
-let cleanUp: { editor: Staff; approver: Staff } | undefined;
-afterAll(async () => {
-  if (!cleanUp) return;
-  const [editor, approver] = await Promise.all([
-    staffApi(cleanUp.editor),
-    staffApi(cleanUp.approver),
-  ]);
-  for (const country of ['NG', 'ZA']) await restoreSeed(editor, approver, country);
-}, 60_000);
+const staff = journeyStaff(['NG', 'ZA']);
 
 describe('rules console: the whole file (issue 33 point 2)', () => {
   it('an editor adds a field rule and creates a country, an approver publishes, the portal enforces both, restores undo them', async () => {
-    const [editor, approver, janitor, reviewer] = await Promise.all([
-      createStaff('editor'),
-      createStaff('approver'),
-      createStaff('editor'),
-      createStaff('approver'),
-    ]);
-    cleanUp = { editor: janitor, approver: reviewer };
+    const { editor, approver } = await staff();
     const recipient = activatedUser();
 
     const page = await newPage({ viewport: { width: 1440, height: 900 } });
@@ -183,12 +167,8 @@ describe('rules console: the whole file (issue 33 point 2)', () => {
     await serverTakesAccount(user.client, southAfrican({ sortCode: '250655', ...clearing }));
 
     // Restores: Nigeria's file as it was, South Africa without a file (its seed).
-    for (const code of ['NG', 'ZA']) {
-      await page.goto(`${baseUrl()}/console/countries/${code}`);
-      await page.getByRole('row').filter({ hasText: 'seed' }).getByRole('link').click();
-      await page.getByRole('button', { name: 'Restore this version' }).click();
-      await approveAndPublish(approverPage, await versionIdIn(page, /Restored as draft version/));
-    }
+    for (const code of ['NG', 'ZA'])
+      await approveAndPublish(approverPage, await restoreInConsole(page, code));
     await serverTakesAccount(user.client, nigerian('12345'));
     const generic = { ...accountNumber('ZA12345'), bic: 'FIRNZAJJ' };
     await serverTakesAccount(user.client, southAfrican(generic));

@@ -13,7 +13,7 @@
 // GB is restored in afterAll whatever happens, so the other files never see the tightened rule.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountNumber,
   activatedUser,
@@ -27,12 +27,10 @@ import { browserForFile } from './support/browser';
 import { DOCS_SCREENSHOT_DIR, REPO_ROOT } from './support/constants';
 import {
   approveAndPublish,
-  createStaff,
-  restoreSeed,
+  journeyStaff,
+  restoreInConsole,
   signInToConsole,
-  staffApi,
   versionIdIn,
-  type Staff,
 } from './support/console';
 import { field, openBankAccountForm, see, textsOf } from './support/ui';
 
@@ -61,12 +59,8 @@ const gbAccount = (sortCode: string, number: string) =>
     addressPostalCode: 'EC2R 8AH',
   });
 
-// Clean-up staff, made up front: whatever the journey leaves, GB goes back to its file.
-let cleanUp: { editor: Staff; approver: Staff } | undefined;
-afterAll(async () => {
-  if (!cleanUp) return;
-  await restoreSeed(await staffApi(cleanUp.editor), await staffApi(cleanUp.approver), 'GB');
-}, 60_000);
+// GB goes back to its file after the journey, whatever it leaves.
+const staff = journeyStaff(['GB']);
 
 describe('rules console (issue 16)', () => {
   it('ships the console in its own chunk, reached only from the /console branch', () => {
@@ -101,13 +95,7 @@ describe('rules console (issue 16)', () => {
   });
 
   it('an editor tightens the sort code, an approver publishes, recipients get it, a restore undoes it', async () => {
-    const [editor, approver, janitor, reviewer] = await Promise.all([
-      createStaff('editor'),
-      createStaff('approver'),
-      createStaff('editor'),
-      createStaff('approver'),
-    ]);
-    cleanUp = { editor: janitor, approver: reviewer };
+    const { editor, approver } = await staff();
     const recipient = activatedUser();
 
     // The editor signs in with the second factor; /console is no recipient route.
@@ -202,11 +190,7 @@ describe('rules console (issue 16)', () => {
     await serverRefusesAccount(user.client, startsWithNine, '/sortCode', MESSAGE_EN);
 
     // Rollback: the editor restores the file's rules (the seed version), the approver publishes.
-    await page.goto(`${baseUrl()}/console/countries/GB`);
-    await page.getByRole('row').filter({ hasText: 'seed' }).getByRole('link').click();
-    await page.getByRole('button', { name: 'Restore this version' }).click();
-    const restoredId = await versionIdIn(page, /Restored as draft version/);
-    await approveAndPublish(approverPage, restoredId);
+    await approveAndPublish(approverPage, await restoreInConsole(page, 'GB'));
 
     await serverTakesAccount(user.client, startsWithNine);
 

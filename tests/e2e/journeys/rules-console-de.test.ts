@@ -19,7 +19,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { de } from '../../../src/web/console/catalogs/de';
 import { en } from '../../../src/web/console/catalogs/en';
 import {
@@ -34,10 +34,9 @@ import { seriousViolations } from '../support/axe';
 import { browserForFile } from '../support/browser';
 import {
   approveAndPublish,
-  createStaff,
-  restoreSeed,
+  journeyStaff,
+  restoreInConsole,
   STAFF_PASSWORD,
-  staffApi,
   versionIdIn,
   type Staff,
 } from '../support/console';
@@ -82,15 +81,7 @@ const philippine = (number: string) =>
 const kenyan = (sortCode: string) =>
   wireAccount('KE', { sortCode, ...accountNumber('1234567890') });
 
-let cleanUp: { editor: Staff; approver: Staff } | undefined;
-afterAll(async () => {
-  if (!cleanUp) return;
-  const [editor, approver] = await Promise.all([
-    staffApi(cleanUp.editor),
-    staffApi(cleanUp.approver),
-  ]);
-  for (const country of ['HK', 'PH', 'KE']) await restoreSeed(editor, approver, country);
-}, 60_000);
+const staff = journeyStaff(['HK', 'PH', 'KE']);
 
 /** The console's sign-in, German chosen in its language menu first (the menu speaks English). */
 async function signInInGerman(page: Page, staff: Staff) {
@@ -139,13 +130,7 @@ async function writeMessage(page: Page, key: string, texts: Partial<Texts>, isNe
 
 describe('rules console in German: the Done-when journey of issue 33', () => {
   it('an editor tightens a format, adds a field rule and creates a country without a regular expression; an approver publishes; the portal enforces all three; a restore brings the previous version back', async () => {
-    const [editor, approver, janitor, reviewer] = await Promise.all([
-      createStaff('editor'),
-      createStaff('approver'),
-      createStaff('editor'),
-      createStaff('approver'),
-    ]);
-    cleanUp = { editor: janitor, approver: reviewer };
+    const { editor, approver } = await staff();
     const recipient = activatedUser();
 
     const page = await newPage({ viewport: { width: 1440, height: 1000 } });
@@ -273,17 +258,10 @@ describe('rules console in German: the Done-when journey of issue 33', () => {
     await serverTakesAccount(user.client, kenyan('281467'));
 
     // A restore: Hong Kong's previous version (the file's seed) back, and the portal follows.
-    await page.goto(`${baseUrl()}/console/countries/HK`);
-    await page
-      .getByRole('row')
-      .filter({ hasText: de.statuses.seed })
-      .getByRole('link')
-      .first()
-      .click();
-    await see(page.getByRole('button', { name: de.version.restore })).toBeVisible();
-    await page.screenshot({ path: shot('rules-console-restore') });
-    await page.getByRole('button', { name: de.version.restore }).click();
-    const restored = await versionIdIn(page, /Entwurfsversion \d+ wiederhergestellt/);
+    const restored = await restoreInConsole(page, 'HK', {
+      texts: de,
+      beforeRestore: () => page.screenshot({ path: shot('rules-console-restore') }),
+    });
     await approveInGerman(approverPage, restored);
     await serverTakesAccount(user.client, hongKong('12345678'));
     await portal.open();

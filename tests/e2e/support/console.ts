@@ -3,10 +3,10 @@
 // member's API session, approving and publishing a version, and restoring a country's seed.
 import { URI, type TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { baseUrl, uniqueEmail } from './api';
 import { seriousViolations } from './axe';
-import { see } from './ui';
+import { escapeRegExp, see } from './ui';
 import { en, type ConsoleTexts } from '../../../src/web/console/catalogs/en';
 
 const CONSOLE = '/master/console/v1';
@@ -140,6 +140,70 @@ export async function versionIdIn(page: Page, text: RegExp): Promise<number> {
   // Saving checks the draft's rules first: slow on a busy machine, so a longer wait than see()'s.
   await expect.poll(() => status.isVisible(), { timeout: 30_000, interval: 200 }).toBe(true);
   return Number(/version (\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+}
+
+/**
+ * The staff of a journey that changes `countries` (call it at the file's top level): an editor and
+ * an approver for the story, made with a second pair who put the countries back to their seeds
+ * after the file, whatever the journey left, so that the other e2e files never see its rules.
+ */
+export function journeyStaff(
+  countries: string[],
+): () => Promise<{ editor: Staff; approver: Staff }> {
+  let cleanUp: { editor: Staff; approver: Staff } | undefined;
+  afterAll(async () => {
+    if (!cleanUp) return;
+    const [editor, approver] = await Promise.all([
+      staffApi(cleanUp.editor),
+      staffApi(cleanUp.approver),
+    ]);
+    for (const country of countries) await restoreSeed(editor, approver, country);
+  }, 60_000);
+  return async () => {
+    const [editor, approver, janitor, reviewer] = await Promise.all([
+      createStaff('editor'),
+      createStaff('approver'),
+      createStaff('editor'),
+      createStaff('approver'),
+    ]);
+    cleanUp = { editor: janitor, approver: reviewer };
+    return { editor, approver };
+  };
+}
+
+/** A status sentence of the console's that names a version, whatever its id. */
+const anyVersion = (sentence: (id: number) => string) =>
+  new RegExp(escapeRegExp(sentence(987_654_321)).replace('987654321', '\\d+'));
+
+/**
+ * The editor restores a country's seed (the rules before the console: its file, or no file) on
+ * the country's page, in the console's language `texts` (English unless told). Answers the id of
+ * the draft the restore made.
+ */
+export async function restoreInConsole(
+  page: Page,
+  country: string,
+  {
+    texts = en,
+    beforeRestore,
+  }: { texts?: ConsoleTexts; beforeRestore?: (page: Page) => Promise<unknown> } = {},
+): Promise<number> {
+  await page.goto(`${baseUrl()}/console/countries/${country}`);
+  // A seed is "the file" or, for a country that had none, "no file of its own".
+  const seed = [texts.statuses.seed, texts.statuses.seedNoFile]
+    .flatMap((status) => (status ? [escapeRegExp(status)] : []))
+    .join('|');
+  await page
+    .getByRole('row')
+    .filter({ hasText: new RegExp(seed) })
+    .getByRole('link')
+    .first()
+    .click();
+  const restore = page.getByRole('button', { name: texts.version.restore });
+  await see(restore).toBeVisible();
+  await beforeRestore?.(page);
+  await restore.click();
+  return versionIdIn(page, anyVersion(texts.version.done.restore));
 }
 
 /**

@@ -44,11 +44,12 @@ export function textsOf(locale: string) {
 }
 export type Texts = ReturnType<typeof textsOf>;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The text as a regular expression that matches it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Matches an accessible name that is exactly this text (a required star may follow). */
-export const named = (text: string) => new RegExp(`^\\s*${escape(text)}\\s*\\*?\\s*$`, 'i');
+export const named = (text: string) => new RegExp(`^\\s*${escapeRegExp(text)}\\s*\\*?\\s*$`, 'i');
 /** Matches an accessible name that starts with this text. */
-export const startsWith = (text: string) => new RegExp(`^\\s*${escape(text)}`, 'i');
+export const startsWith = (text: string) => new RegExp(`^\\s*${escapeRegExp(text)}`, 'i');
 
 const TYPED =
   'input:not([type="radio"]):not([type="checkbox"]):not([type="hidden"]), select, textarea';
@@ -104,7 +105,7 @@ export function see(locator: Locator) {
     toHaveText: (text: string | RegExp) =>
       expect
         .poll(async () => ((await locator.first().textContent()) ?? '').trim(), POLL)
-        .toMatch(typeof text === 'string' ? new RegExp(`^${escape(text)}$`) : text),
+        .toMatch(typeof text === 'string' ? new RegExp(`^${escapeRegExp(text)}$`) : text),
     toContainText: (text: string) =>
       expect
         .poll(
@@ -267,7 +268,7 @@ const LANGUAGE_NAMES: Record<string, string> = {
 /** The language menu's name in any language: a signed-in page shows the stored language. */
 const LANGUAGE_MENU = new RegExp(
   Object.keys(LANGUAGE_NAMES)
-    .map((locale) => escape(textsOf(locale).common('language.menu')))
+    .map((locale) => escapeRegExp(textsOf(locale).common('language.menu')))
     .join('|'),
   'i',
 );
