@@ -21,6 +21,22 @@ async function fillUsAch(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: 'Routing number' }), '021000021');
 }
 
+/** The server refuses the account with one field error; the page opens and sends the form. */
+async function sendRefused(error: Record<string, unknown>) {
+  server.use(
+    http.post(URL, () =>
+      HttpResponse.json(
+        { code: 400, message: `ValidationError: ${String(error.message)}`, errors: [error] },
+        { status: 400 },
+      ),
+    ),
+  );
+  const user = userEvent.setup();
+  await renderPaymentMethodPage('/bank-account', '/bank-account', <BankAccountPage />);
+  await fillUsAch(user);
+  await user.click(screen.getByRole('button', { name: 'Add bank account' }));
+}
+
 describe('bank account page', () => {
   it('creates the account from the form and returns to settings', async () => {
     useApi([]);
@@ -49,32 +65,28 @@ describe('bank account page', () => {
 
   it("shows the server's field error on its field and stays", async () => {
     useApi([]);
-    server.use(
-      http.post(URL, () =>
-        HttpResponse.json(
-          {
-            code: 400,
-            message: 'ValidationError: the bank account is not valid',
-            errors: [
-              {
-                path: '/nickname',
-                keyword: 'uniqueNickname',
-                messageKey: 'uniqueNickname',
-                message: 'This nickname is already used.',
-              },
-            ],
-          },
-          { status: 400 },
-        ),
-      ),
-    );
-    const user = userEvent.setup();
-    await renderPaymentMethodPage('/bank-account', '/bank-account', <BankAccountPage />);
-    await fillUsAch(user);
-    await user.click(screen.getByRole('button', { name: 'Add bank account' }));
+    await sendRefused({
+      path: '/nickname',
+      keyword: 'uniqueNickname',
+      messageKey: 'uniqueNickname',
+      message: 'This nickname is already used.',
+    });
     const nickname = screen.getByRole('textbox', { name: 'Account nickname' });
     await screen.findAllByText(/Account nickname/);
     expect(nickname).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('says a transfer method the published rules no longer offer, though its field is hidden', async () => {
+    useApi([]);
+    await sendRefused({
+      path: '/transferMethod',
+      keyword: 'enum',
+      messageKey: 'enum',
+      params: { allowedValues: ['WIRE', 'RTP'] },
+      message: 'Choose one of the listed options for Transfer method.',
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Transfer method/);
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
