@@ -1,12 +1,11 @@
 // Builds the real app on a test database and drives it like a browser would: cookies, the CSRF
 // header, the sign-in form, codes read from the development outbox.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../../src/server/app';
-import { loadConfig, type ServerConfig } from '../../../src/server/config';
+import type { ServerConfig } from '../../../src/server/config';
 import type { DatabaseHandle } from '../../../src/server/db/client';
 import { openTestDatabase, type DatabaseKind } from './databases';
 import { PERSON, US_ADDRESS } from '../../fixtures/people';
-import { checkResponses, type ResponseChecker } from '../../support/openapi-responses';
+import { buildCheckedApp } from '../../support/test-app';
 import * as journeys from '../../support/journeys';
 import {
   PASSWORD,
@@ -33,24 +32,14 @@ export async function startTestApp(
   env: Record<string, string> = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  // Every JSON answer is checked against the API document; close() fails on any mismatch.
+  const { app, config, assertResponses } = await buildCheckedApp(database, {
     ADMIN_API_KEY: ADMIN_KEY,
     DATA_DIR: '/tmp/payee-test-data',
     PUBLIC_URL: 'http://localhost:8080',
     RATE_LIMIT_SCALE: '100',
-    // The tests read the mailed codes and links from the development outbox.
-    DEV_OUTBOX: '1',
     APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...env,
-  });
-  // Every JSON answer is checked against the API document; close() fails on any mismatch.
-  let responses: ResponseChecker | undefined;
-  const app = await buildApp({
-    config,
-    database,
-    logger: false,
-    instrument: (instance) => (responses = checkResponses(instance)),
   });
   await app.ready();
   return {
@@ -60,7 +49,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
-      responses?.assertClean();
+      assertResponses();
     },
   };
 }

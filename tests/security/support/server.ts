@@ -5,12 +5,11 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { buildApp } from '../../../src/server/app';
-import { loadConfig, type ServerConfig } from '../../../src/server/config';
+import type { ServerConfig } from '../../../src/server/config';
 import type { DatabaseHandle } from '../../../src/server/db/client';
 import { openTestDatabase, type DatabaseKind } from '../../api/support/databases';
 import { PERSON, US_ADDRESS } from '../../fixtures/people';
-import { checkResponses, type ResponseChecker } from '../../support/openapi-responses';
+import { buildCheckedApp } from '../../support/test-app';
 import * as journeys from '../../support/journeys';
 import {
   PASSWORD,
@@ -63,25 +62,18 @@ async function listen(
   env: Record<string, string>,
   redis: Redis | null,
 ): Promise<LiveServer> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    ADMIN_API_KEY: ADMIN_KEY,
-    DATA_DIR: '/tmp/payee-security-data',
-    RATE_LIMIT_SCALE: '1',
-    // The tests read the mailed codes and links from the development outbox.
-    DEV_OUTBOX: '1',
-    APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-    ...env,
-  });
   // Every JSON answer is checked against the API document; close() fails on any mismatch.
-  let responses: ResponseChecker | undefined;
-  const app = await buildApp({
-    config,
-    database: db,
+  const { app, config, assertResponses } = await buildCheckedApp(
+    db,
+    {
+      ADMIN_API_KEY: ADMIN_KEY,
+      DATA_DIR: '/tmp/payee-security-data',
+      RATE_LIMIT_SCALE: '1',
+      APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      ...env,
+    },
     redis,
-    logger: false,
-    instrument: (instance) => (responses = checkResponses(instance)),
-  });
+  );
   await app.listen({ host: '127.0.0.1', port: 0 }).catch(async (error: unknown) => {
     await app.close();
     throw error;
@@ -96,7 +88,7 @@ async function listen(
     async close() {
       await app.close();
       if (ownsDatabase) await db.close();
-      responses?.assertClean();
+      assertResponses();
     },
   };
 }
