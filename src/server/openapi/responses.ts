@@ -77,6 +77,7 @@ export const orNull = <S extends JsonSchema>(schema: S): Schema<AnswerOf<S> | nu
 export const oneOfValues = <const V extends readonly string[]>(values: V): Schema<V[number]> =>
   describing({ type: 'string', enum: [...values] });
 
+export const none: Schema<null> = describing({ type: 'null' });
 export const str: Schema<string> = describing({ type: 'string' });
 export const bool: Schema<boolean> = describing({ type: 'boolean' });
 export const int: Schema<number> = describing({ type: 'integer' });

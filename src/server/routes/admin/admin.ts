@@ -12,7 +12,18 @@ import {
 } from '../../domain/staff';
 import { importDrafts, publishedRules } from '../../domain/rules-console';
 import { STAFF_ROLES } from '../../services/staff-sessions';
-import { data, entity, exact, listOf, RESPONSES, str, uuid } from '../../openapi/responses';
+import {
+  data,
+  dateTime,
+  entity,
+  exact,
+  int,
+  listOf,
+  oneOfValues,
+  RESPONSES,
+  str,
+  uuid,
+} from '../../openapi/responses';
 import { routeDefaults } from '../defaults';
 import type { TypedRoutes } from '../typed';
 import { adminActor, guardAdminKey } from './admin-key';
@@ -86,7 +97,7 @@ const adminRoutes: TypedRoutes = async (app) => {
       exact({
         id: uuid,
         email: str,
-        role: { type: 'string', enum: [...STAFF_ROLES] },
+        role: oneOfValues(STAFF_ROLES),
         enrolmentUrl: { type: 'string', format: 'uri' },
         enrolmentExpiresAt: { type: 'string', format: 'date-time' },
       }),
@@ -155,8 +166,8 @@ const adminRoutes: TypedRoutes = async (app) => {
             exact({
               id: uuid,
               email: str,
-              role: { type: 'string', enum: [...STAFF_ROLES] },
-              disabledAt: { type: 'string', format: 'date-time' },
+              role: oneOfValues(STAFF_ROLES),
+              disabledAt: dateTime,
             }),
             'The disabled account (disabling it again changes nothing).',
           ),
@@ -178,7 +189,7 @@ const adminRoutes: TypedRoutes = async (app) => {
         body: staffByEmail,
         response: {
           200: data(
-            exact({ id: uuid, email: str, failedSignIns: { type: 'integer', minimum: 0 } }),
+            exact({ id: uuid, email: str, failedSignIns: { ...int, minimum: 0 } }),
             'The unlocked account, with the consecutive failures it had.',
           ),
         },
@@ -202,9 +213,9 @@ const adminRoutes: TypedRoutes = async (app) => {
         response: {
           200: data(
             exact({
-              rulesVersion: { type: 'integer' },
+              rulesVersion: int,
               rules: ruleFiles,
-              retired: { type: 'array', items: { type: 'string' } },
+              retired: listOf(str),
             }),
             'The rule files of every country published in the console, by file name, and the files of the repository whose country was retired there.',
           ),
@@ -234,8 +245,8 @@ const adminRoutes: TypedRoutes = async (app) => {
         response: {
           201: data(
             exact({
-              drafts: listOf(exact({ country: str, id: { type: 'integer' } })),
-              retired: listOf(exact({ country: str, id: { type: 'integer' } })),
+              drafts: listOf(exact({ country: str, id: int })),
+              retired: listOf(exact({ country: str, id: int })),
               unchanged: listOf(str),
             }),
             'A draft for every file that differs from the rules in use, and with retireMissing a retirement draft for every country whose own file is in use but not among the files.',

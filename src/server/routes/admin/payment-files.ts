@@ -4,11 +4,10 @@
 import type { TypedRoutes } from '../typed';
 import { badRequest } from '../../errors';
 import { exportPayments, PAYMENT_FILE_FORMATS } from '../../domain/payment-files';
-import { bool, data, exact, int, listOf, str, uuid } from '../../openapi/responses';
-import type { JsonSchema } from '../../../core/schemas/json-schema';
+import { bool, data, exact, int, listOf, oneOfValues, str, uuid } from '../../openapi/responses';
 import { adminActor } from './admin-key';
 
-const format: JsonSchema = { type: 'string', enum: [...PAYMENT_FILE_FORMATS] };
+const format = oneOfValues(PAYMENT_FILE_FORMATS);
 const moment = {
   type: 'string',
   description: 'A date (YYYY-MM-DD, midnight UTC) or a date-time.',
@@ -18,11 +17,11 @@ const moment = {
 const paymentExport = exact({
   files: listOf(
     exact({
-      id: { type: 'string', description: 'The file id: the pain.001 MsgId, the ACH file.' },
+      id: { ...str, description: 'The file id: the pain.001 MsgId, the ACH file.' },
       format,
       merchantId: str,
       fileName: str,
-      content: { type: 'string', description: 'The file as the bank takes it.' },
+      content: { ...str, description: 'The file as the bank takes it.' },
       transactions: int,
       totals: listOf(exact({ currency: str, amount: str })),
     }),
@@ -33,7 +32,7 @@ const paymentExport = exact({
       format,
       fileId: str,
       reference: {
-        type: 'string',
+        ...str,
         description: 'What the bank reports back: the EndToEndId, or the ACH trace number.',
       },
       amount: str,
@@ -44,19 +43,16 @@ const paymentExport = exact({
   notExported: listOf(
     exact({
       claimId: uuid,
-      type: { type: 'string', description: 'The payout type the claim was accepted with.' },
-      reason: {
-        type: 'string',
-        enum: [
-          'NOT_A_BANK_TRANSFER',
-          'OTHER_FORMAT',
-          'ALREADY_EXPORTED',
-          'NO_SEALED_DESTINATION',
-          'DESTINATION_INCOMPLETE',
-          'PAYER_NOT_CONFIGURED',
-          'AMOUNT_NOT_PAYABLE',
-        ],
-      },
+      type: { ...str, description: 'The payout type the claim was accepted with.' },
+      reason: oneOfValues([
+        'NOT_A_BANK_TRANSFER',
+        'OTHER_FORMAT',
+        'ALREADY_EXPORTED',
+        'NO_SEALED_DESTINATION',
+        'DESTINATION_INCOMPLETE',
+        'PAYER_NOT_CONFIGURED',
+        'AMOUNT_NOT_PAYABLE',
+      ]),
       detail: str,
     }),
   ),

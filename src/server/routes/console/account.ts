@@ -14,11 +14,10 @@ import {
 } from '../../domain/staff';
 import { staffOf } from '../../plugins/staff-session';
 import { STAFF_ROLES } from '../../services/staff-sessions';
-import { data, exact, str, uuid } from '../../openapi/responses';
+import { data, exact, int, oneOfValues, orNull, str, uuid } from '../../openapi/responses';
 import { LOCALES } from '../../../core/i18n/locales';
-import type { JsonSchema } from '../../../core/schemas/json-schema';
 
-const role: JsonSchema = { type: 'string', enum: [...STAFF_ROLES] };
+const role = oneOfValues(STAFF_ROLES);
 /** The link's token: 32 random bytes, base64url. */
 const token = { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } as const;
 const code = { type: 'string', pattern: '^[0-9]{6}$' } as const;
@@ -26,12 +25,12 @@ const password = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const newAuthenticator = exact({
   email: str,
   role,
-  otpauthUri: { type: 'string', pattern: '^otpauth://totp/' },
-  secret: { type: 'string', pattern: '^[A-Z2-7]+=*$' },
+  otpauthUri: { ...str, pattern: '^otpauth://totp/' },
+  secret: { ...str, pattern: '^[A-Z2-7]+=*$' },
 });
-const changed = exact({ otherSessionsEnded: { type: 'integer', minimum: 0 } });
+const changed = exact({ otherSessionsEnded: { ...int, minimum: 0 } });
 /** The language a staff member chose for the console; null until they choose one. */
-export const STAFF_LANGUAGE: JsonSchema = { type: ['string', 'null'], enum: [...LOCALES, null] };
+export const STAFF_LANGUAGE = { ...orNull(oneOfValues(LOCALES)), enum: [...LOCALES, null] };
 
 const accountRoutes: TypedRoutes = async (app) => {
   const { db, sealer } = app.deps;
@@ -160,7 +159,7 @@ const accountRoutes: TypedRoutes = async (app) => {
           required: ['language'],
           properties: { language: { type: 'string', enum: [...LOCALES] } },
         },
-        response: { 200: data(exact({ language: { type: 'string', enum: [...LOCALES] } })) },
+        response: { 200: data(exact({ language: oneOfValues(LOCALES) })) },
       },
     },
     async (request) => {

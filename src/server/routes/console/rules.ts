@@ -26,10 +26,20 @@ import { inlineRuleSchema } from '../../../core/rules/editor-schema';
 import { schemaModule } from '../../services/published-validators';
 import { servedVariant } from '../rules/validators';
 import { staffOf } from '../../plugins/staff-session';
-import { data, dateTime, exact, int, listOf, str } from '../../openapi/responses';
-import type { JsonSchema } from '../../../core/schemas/json-schema';
+import {
+  bool,
+  data,
+  dateTime,
+  exact,
+  int,
+  listOf,
+  none,
+  oneOf,
+  oneOfValues,
+  orNull,
+  str,
+} from '../../openapi/responses';
 
-const nullable = (type: 'string' | 'integer'): JsonSchema => ({ type: [type, 'null'] });
 const countryParams = {
   type: 'object',
   required: ['country'],
@@ -40,33 +50,34 @@ const idParams = {
   required: ['id'],
   properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
 } as const;
-const STATUSES = ['seed', 'draft', 'approved', 'sent_back', 'published'];
-const versionSummary = exact({
+const STATUSES = ['seed', 'draft', 'approved', 'sent_back', 'published'] as const;
+const summaryFields = {
   id: int,
   country: str,
-  status: { type: 'string', enum: STATUSES },
+  status: oneOfValues(STATUSES),
   file: {
-    type: 'boolean',
+    ...bool,
     description:
       "Whether the version's rules are a file of the country's own; false: no file (a retirement, or the seed of a country that followed the shared rules)",
   },
   author: str,
   createdAt: dateTime,
   basedOn: int,
-  baseVersion: nullable('integer'),
-  approvedBase: nullable('integer'),
-  restoredFrom: nullable('integer'),
-  reviewer: nullable('string'),
-  reviewComment: nullable('string'),
-  reviewedAt: nullable('string'),
-  publishedAt: nullable('string'),
-});
+  baseVersion: orNull(int),
+  approvedBase: orNull(int),
+  restoredFrom: orNull(int),
+  reviewer: orNull(str),
+  reviewComment: orNull(str),
+  reviewedAt: orNull(str),
+  publishedAt: orNull(str),
+};
+const versionSummary = exact(summaryFields);
 const ruleFile = {
   type: 'object',
   description: 'A whole rule file, as in country-rules/<country>.json.',
 } as const;
-const ruleFileOrNone: JsonSchema = {
-  type: ['object', 'null'],
+const ruleFileOrNone = {
+  ...orNull({ type: 'object' }),
   description:
     'A whole rule file, as in country-rules/<country>.json; null: no file of its own (the country follows the shared rules: _default, or a shared rule listing it)',
 };
@@ -84,7 +95,7 @@ const finding = exact({
     description: 'The values of its sentence (paths, patterns, codes; lists joined)',
   },
   problem: {
-    type: 'string',
+    ...str,
     description: 'The finding in English, as npm run rules:check says it',
   },
 });
@@ -92,9 +103,9 @@ const checked = {
   changes: listOf(
     exact(
       {
-        code: { type: 'string', enum: [...RULE_CHANGE_CODES] },
+        code: oneOfValues(RULE_CHANGE_CODES),
         path: str,
-        change: { type: 'string', enum: ['added', 'removed', 'changed'] },
+        change: oneOfValues(['added', 'removed', 'changed']),
         from: {},
         to: {},
       },
@@ -105,8 +116,8 @@ const checked = {
     exact({
       description: str,
       form: str,
-      expected: { type: 'string', enum: ['pass', 'fail'] },
-      ok: { type: 'boolean' },
+      expected: oneOfValues(['pass', 'fail']),
+      ok: bool,
       problems: listOf(str),
       findings: listOf(finding),
     }),
@@ -114,24 +125,12 @@ const checked = {
   problems: listOf(str),
   findings: listOf(finding),
 };
-const versionDetail: JsonSchema = {
-  ...versionSummary,
-  properties: {
-    ...versionSummary.properties,
-    publishedVersion: nullable('integer'),
-    rules: ruleFileOrNone,
-    ...checked,
-  },
-  required: [
-    ...(versionSummary.required ?? []),
-    'publishedVersion',
-    'rules',
-    'changes',
-    'examples',
-    'problems',
-    'findings',
-  ],
-};
+const versionDetail = exact({
+  ...summaryFields,
+  publishedVersion: orNull(int),
+  rules: ruleFileOrNone,
+  ...checked,
+});
 /** The country's published version the staff member's page showed (null = its file). */
 const baseVersion = {
   type: ['integer', 'null'],
@@ -161,12 +160,10 @@ const rulesRoutes: TypedRoutes = async (app) => {
               exact({
                 country: str,
                 name: str,
-                file: { type: 'boolean' },
-                publishedVersion: nullable('integer'),
+                file: bool,
+                publishedVersion: orNull(int),
                 drafts: int,
-                lastChange: {
-                  oneOf: [{ type: 'null' }, exact({ action: str, by: str, at: dateTime })],
-                },
+                lastChange: oneOf(none, exact({ action: str, by: str, at: dateTime })),
               }),
             ),
           ),
@@ -189,7 +186,7 @@ const rulesRoutes: TypedRoutes = async (app) => {
               country: str,
               name: str,
               rulesVersion: int,
-              publishedVersion: nullable('integer'),
+              publishedVersion: orNull(int),
               rules: ruleFileOrNone,
               governedBy: str,
             }),

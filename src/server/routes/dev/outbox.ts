@@ -1,7 +1,7 @@
 // Development outbox (DESIGN.md section 5): every message the server would send, newest first.
 // Registered only with DEV_OUTBOX=1 (config.devOutbox; `npm start` sets it for development) and
 // never in production: anyone who can reach it reads every code and reset link.
-import { data, dateTime, exact, listOf, str } from '../../openapi/responses';
+import { data, dateTime, exact, listOf, orNull, str } from '../../openapi/responses';
 import type { TypedRoutes } from '../typed';
 
 const devRoutes: TypedRoutes = async (app) => {
@@ -23,8 +23,8 @@ const devRoutes: TypedRoutes = async (app) => {
                 to: str,
                 subject: str,
                 text: str,
-                html: { type: ['string', 'null'] },
-                otp: { type: ['string', 'null'] },
+                html: orNull(str),
+                otp: orNull(str),
                 createdAt: dateTime,
               }),
             ),

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../errors';
 import { applyVerificationEvent } from '../../domain/identity-proofing';
 import { WebhookRefused } from '../../services/identity/provider';
-import { data, exact } from '../../openapi/responses';
+import { data, exact, oneOfValues } from '../../openapi/responses';
 
 /** Provider events are small (a VerificationSession without its verified outputs). */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -34,7 +34,7 @@ const identityWebhookRoutes: FastifyPluginAsync = async (app) => {
         summary: "The identity provider's signed decisions (Stripe-Signature, raw JSON body)",
         response: {
           200: data(
-            exact({ result: { type: 'string', enum: ['applied', 'duplicate', 'ignored'] } }),
+            exact({ result: oneOfValues(['applied', 'duplicate', 'ignored']) }),
             'Received: applied, a duplicate of an event already received, or ignored.',
           ),
         },

@@ -9,7 +9,6 @@ import { notFound } from '../../errors';
 import { changedTransferMethods, VALIDATORS_PATH } from '../../services/published-validators';
 import { createStoredValidators } from '../../services/stored-validators';
 import { data, exact, int, listOf, str } from '../../openapi/responses';
-import type { JsonSchema } from '../../../core/schemas/json-schema';
 
 export const servedVariant = exact(
   { formId: str, country: str, method: str, methodName: str, url: str },
@@ -69,7 +68,7 @@ const validatorRoutes: TypedRoutes = async (app) => {
             file: { type: 'string', pattern: '^[\\w.-]{1,160}\\.js$' },
           },
         },
-        response: { 200: { type: 'string' } as JsonSchema },
+        response: { 200: str },
       },
     },
     async (request, reply) => {
