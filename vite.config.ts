@@ -203,11 +203,16 @@ const chunkGraph: Plugin = {
   },
 };
 const notLoadedYet = (
-  _file: string,
+  file: string,
   deps: string[],
   { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' },
 ): string[] =>
-  hostType === 'js' ? deps.filter((dep) => !staticImports.get(hostId)?.has(dep)) : deps;
+  hostType === 'js'
+    ? // Nor the imported chunk itself: the import asks for it in the same moment, so a preload of
+      // it gains nothing, and its name would be written twice, far apart (the app chunk names
+      // every screen: ~0.5 KB of hashes that gzip's 32 KB window cannot match).
+      deps.filter((dep) => dep !== file && !staticImports.get(hostId)?.has(dep))
+    : deps;
 
 // react-i18next imports `use-sync-external-store/shim`, a stand-in for React before 18: on React 19
 // it only hands out React's own hook, so the build takes that hook straight from React.
