@@ -25,18 +25,27 @@ import {
 import { newStaff, STAFF_PASSWORD } from './support/staff';
 
 const SESSION = '/master/console/v1/session';
+/** The console's sign-in screen's way: the attempt answered with its outcome. */
+const ATTEMPTS = '/master/console/v1/sign-in-attempts';
 
 let forwarded = 0;
 /** A new client address for each request, as many proxies' clients would be. */
 const nextAddress = (): string => `198.51.100.${(++forwarded % 250) + 1}`;
 
-/** A staff sign-in from a fresh address: JSON over HTTP, no cookies. */
-function signIn(server: LiveServer, email: string, password: string, code: string) {
+/** A staff sign-in from a fresh address (or the one given): JSON over HTTP, no cookies. */
+function signIn(
+  server: LiveServer,
+  email: string,
+  password: string,
+  code: string,
+  path = SESSION,
+  address = nextAddress(),
+) {
   return rawRequest(
     server,
     'POST',
-    SESSION,
-    { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+    path,
+    { 'content-type': 'application/json', 'x-forwarded-for': address },
     JSON.stringify({ email, password, code }),
   );
 }
@@ -194,5 +203,62 @@ describe.each(DATABASE_KINDS)('staff sign-in guessing on %s', (kind) => {
     for (let n = 1; n <= SOFT_LOCK_AFTER_FAILURES + 1; n++)
       statuses.push((await signIn(server, nobody, STAFF_PASSWORD, '123456')).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+
+  it('counts, locks and audits the console’s sign-in attempts as sign-ins, and limits both ways together per address', async () => {
+    const member = await newStaff(server, 'editor');
+    const attempt = (password: string, code: string) =>
+      signIn(server, member.email, password, code, ATTEMPTS);
+
+    // Wrong credentials: an answer (200, refused, no session), counted like a 401 of /session.
+    for (let n = 1; n < SOFT_LOCK_AFTER_FAILURES; n++) {
+      const refused = await attempt(STAFF_PASSWORD, wrongCode(member.secret, n));
+      expect(refused.status).toBe(200);
+      expect(refused.json).toEqual({ data: { outcome: 'refused', staff: null } });
+      expect(refused.headers['set-cookie']).toBeUndefined();
+    }
+    // The fifth in a row locks, as on /session: 429 with how long to wait, the right code refused.
+    const locked = await attempt('Not-the-password-1234', totpCode(member.secret));
+    expect(locked.status).toBe(429);
+    const wait = Number(locked.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(lockSeconds(SOFT_LOCK_AFTER_FAILURES));
+    expect((await attempt(STAFF_PASSWORD, totpCode(member.secret))).status).toBe(429);
+    expect(
+      (await signIn(server, member.email, STAFF_PASSWORD, totpCode(member.secret))).status,
+    ).toBe(429);
+    const actions = (await auditOf(member.email)).map((e) => e.action);
+    expect(actions.filter((a) => a === 'session.refused').length).toBeGreaterThanOrEqual(
+      SOFT_LOCK_AFTER_FAILURES,
+    );
+    expect(actions).toContain('staff.lock');
+
+    // Once the lock runs out, the right credentials sign in with a session.
+    await lockRunsOut(member.email);
+    const signedIn = await attempt(STAFF_PASSWORD, totpCode(member.secret));
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json).toMatchObject({
+      data: { outcome: 'signed-in', staff: { email: member.email } },
+    });
+    expect(cookiesOf(signedIn)).toMatch(/pp_staff_session=/);
+
+    // One address: ten sign-ins a minute in all, whichever way (accounts that do not exist, so
+    // no account's lock answers first).
+    const address = '203.0.113.77';
+    const statuses: number[] = [];
+    for (let n = 0; n < 11; n++)
+      statuses.push(
+        (
+          await signIn(
+            server,
+            uniqueEmail('nobody'),
+            STAFF_PASSWORD,
+            '123456',
+            n % 2 ? ATTEMPTS : SESSION,
+            address,
+          )
+        ).status,
+      );
+    expect(statuses).toEqual([401, 200, 401, 200, 401, 200, 401, 200, 401, 200, 429]);
   });
 });

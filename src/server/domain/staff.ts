@@ -358,8 +358,18 @@ export async function disableStaffAccount(db: Database, email: string): Promise<
   });
 }
 
-const refused = () =>
-  unauthorized('Unauthorized: the email, the password or the authenticator code is wrong');
+/**
+ * A sign-in refused for wrong credentials (the email, the password or the code: one answer for
+ * all), as opposed to a locked account: POST /session answers it 401, the console's sign-in
+ * attempt as its outcome.
+ */
+export class StaffCredentialsRefused extends ApiError {
+  constructor() {
+    super(401, 'Unauthorized: the email, the password or the authenticator code is wrong');
+  }
+}
+
+const refused = () => new StaffCredentialsRefused();
 
 const lockedMessage = (gate: Exclude<SignInGate, { state: 'open' }>): string => {
   if (gate.state === 'hardLocked')

@@ -103,6 +103,9 @@ export interface StaffMember {
   language: Locale | null;
 }
 
+export type SignInOutcome =
+  { outcome: 'signed-in'; staff: StaffMember } | { outcome: 'refused'; staff: null };
+
 /** An authenticator being added: shown to its owner only, until a code of it confirms it. */
 export interface NewAuthenticator {
   email: string;
@@ -170,8 +173,12 @@ export const consoleApi = {
   session: () => call<StaffMember>('GET', '/session'),
   /** Who is signed in, or null: asked when the console opens, without a 401 when signed out. */
   whoAmI: () => call<StaffMember | null>('GET', '/whoami'),
+  /**
+   * A sign-in attempt and its outcome: wrong credentials are an answer (`refused`), not a failed
+   * request the browser would log; a locked account is still refused (429, 423).
+   */
   signIn: (body: { email: string; password: string; code: string }) =>
-    call<StaffMember>('POST', '/session', body),
+    call<SignInOutcome>('POST', '/sign-in-attempts', body),
   signOut: () => call<{ signedOut: true }>('DELETE', '/session'),
   /** At an enrolment link: the account and its new authenticator. */
   enrolmentAuthenticator: (token: string) =>

@@ -1,5 +1,6 @@
-// Staff sign-in: email, password and the authenticator's 6-digit code (POST /session). Missing or
-// malformed fields are named under the field; the server's refusal shows in an alert.
+// Staff sign-in: email, password and the authenticator's 6-digit code (POST /sign-in-attempts:
+// wrong credentials come back as the attempt's outcome, not as a failed request the browser logs).
+// Missing or malformed fields are named under the field; a refusal shows in an alert.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { consoleApi, errorText, type StaffMember } from './api';
 import { texts } from './texts';
@@ -45,13 +46,17 @@ export function SignInScreen({
     setBusy(true);
     setFailure(null);
     try {
-      onSignedIn(
-        await consoleApi.signIn({
-          email: values.email.trim(),
-          password: values.password,
-          code: values.code.trim(),
-        }),
-      );
+      const attempt = await consoleApi.signIn({
+        email: values.email.trim(),
+        password: values.password,
+        code: values.code.trim(),
+      });
+      if (attempt.outcome === 'signed-in') {
+        onSignedIn(attempt.staff);
+        return;
+      }
+      setFailure(texts.errors.Unauthorized);
+      setBusy(false);
     } catch (error) {
       setFailure(errorText(error));
       setBusy(false);

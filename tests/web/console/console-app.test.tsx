@@ -37,14 +37,11 @@ describe('rules console', () => {
     server.use(
       // Signed out is an answer (no 401 for the browser to log).
       http.get(`${API}/whoami`, () => HttpResponse.json({ data: null })),
-      http.post(`${API}/session`, async ({ request }) => {
+      // A refused attempt is an answer too (200 with its outcome), as the server gives it.
+      http.post(`${API}/sign-in-attempts`, async ({ request }) => {
         posted.push({ body: await request.json(), csrf: request.headers.get('x-csrf-token') });
-        if (refuse)
-          return HttpResponse.json(
-            { code: 401, message: 'Unauthorized: the email, the password or the code is wrong' },
-            { status: 401 },
-          );
-        return HttpResponse.json({ data: staff });
+        if (refuse) return HttpResponse.json({ data: { outcome: 'refused', staff: null } });
+        return HttpResponse.json({ data: { outcome: 'signed-in', staff } });
       }),
       http.get(`${API}/countries`, () => HttpResponse.json({ data: countries })),
     );

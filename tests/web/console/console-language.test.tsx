@@ -35,7 +35,9 @@ describe('console language', () => {
     const chosen: unknown[] = [];
     server.use(
       http.get(`${API}/whoami`, () => HttpResponse.json({ data: null })),
-      http.post(`${API}/session`, () => HttpResponse.json({ data: staff })),
+      http.post(`${API}/sign-in-attempts`, () =>
+        HttpResponse.json({ data: { outcome: 'signed-in', staff } }),
+      ),
       http.put(`${API}/account/language`, async ({ request }) => {
         const body = (await request.json()) as { language: string };
         chosen.push(body);

@@ -6,8 +6,11 @@ import {
   recordStaffSignOut,
   signInStaff,
   staffAuditLog,
+  StaffCredentialsRefused,
   StaffSignInLocked,
+  type StaffMember,
 } from '../../domain/staff';
+import type { FastifyReply } from 'fastify';
 import { staffOf } from '../../plugins/staff-session';
 import { STAFF_LANGUAGE } from './account';
 import { STAFF_ROLES } from '../../services/staff-sessions';
@@ -39,40 +42,97 @@ const auditRecord = exact({
   at: dateTime,
 });
 
+const signInBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'password', 'code'],
+  properties: {
+    email: { type: 'string', format: 'email', maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: 200 },
+    code: { type: 'string', pattern: '^[0-9]{6}$' },
+  },
+} as const;
+
 const sessionRoutes: TypedRoutes = async (app) => {
   const { db, sealer } = app.deps;
+  // Both ways of signing in share one count per address, ten attempts a minute in all: one
+  // limiter on the rate limit plugin's store (Redis when there is one) in place of each route's
+  // own (a route's limit counts that route alone).
+  const signInLimit = app.rateLimit({
+    ...app.limit(10),
+    keyGenerator: (request) => `staff-sign-in:${request.ip}`,
+  });
+
+  /** Signs in (counted and locked per account); a lock's refusal says how long to wait. */
+  const signIn = (
+    body: { email: string; password: string; code: string },
+    reply: FastifyReply,
+  ): Promise<StaffMember> =>
+    signInStaff(db, sealer, body, app.deps.metrics).catch((error: unknown) => {
+      // A temporary lock: 429 with how long to wait; a hard lock: 423 until an admin unlocks.
+      if (error instanceof StaffSignInLocked && error.retryAfterSeconds !== null)
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    });
 
   app.post(
     '/session',
     {
-      config: { public: true, rateLimit: app.limit(10) },
+      config: { public: true, rateLimit: false },
+      preHandler: signInLimit,
       schema: {
         summary: 'Staff sign-in: email, password and the authenticator (TOTP) code',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email', 'password', 'code'],
-          properties: {
-            email: { type: 'string', format: 'email', maxLength: 254 },
-            password: { type: 'string', minLength: 1, maxLength: 200 },
-            code: { type: 'string', pattern: '^[0-9]{6}$' },
-          },
-        },
+        body: signInBody,
         response: { 200: data(staffMember, 'Signed in: the staff session cookie is set.') },
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const member = await signInStaff(db, sealer, body, app.deps.metrics).catch(
-        (error: unknown) => {
-          // A temporary lock: 429 with how long to wait; a hard lock: 423 until an admin unlocks.
-          if (error instanceof StaffSignInLocked && error.retryAfterSeconds !== null)
-            reply.header('retry-after', String(error.retryAfterSeconds));
-          throw error;
-        },
-      );
+      const member = await signIn(request.body, reply);
       await app.startStaffSession(reply, member.id);
       return { data: member };
+    },
+  );
+
+  // The console's sign-in screen: an attempt the server processed is answered with its outcome,
+  // wrong credentials included (as the portal's login page answers a wrong password with its
+  // form, not a failed request), so a refused sign-in logs no failed request in the browser. The
+  // same checks, count, locks and audit as POST /session; a locked account is refused as there
+  // (429 with Retry-After, 423).
+  app.post(
+    '/sign-in-attempts',
+    {
+      config: { public: true, rateLimit: false },
+      preHandler: signInLimit,
+      schema: {
+        summary:
+          'Staff sign-in with its outcome: signed in (the staff session cookie is set), or refused for a wrong email, password or code; a locked account is refused with 429 or 423 as by POST /session',
+        body: signInBody,
+        response: {
+          200: data(
+            exact({
+              outcome: {
+                type: 'string',
+                enum: ['signed-in', 'refused'],
+                description:
+                  'signed-in: the session cookie is set; refused: the email, the password or the authenticator code is wrong (one answer for all)',
+              },
+              staff: { ...staffMember, type: ['object', 'null'] },
+            }),
+            'The attempt was processed: its outcome',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const member = await signIn(request.body, reply);
+        await app.startStaffSession(reply, member.id);
+        return { data: { outcome: 'signed-in' as const, staff: member } };
+      } catch (error) {
+        if (error instanceof StaffCredentialsRefused)
+          return { data: { outcome: 'refused' as const, staff: null } };
+        throw error;
+      }
     },
   );
 
