@@ -111,12 +111,11 @@ const sessionRoutes: TypedRoutes = async (app) => {
           200: data(
             exact({
               outcome: {
-                type: 'string',
-                enum: ['signed-in', 'refused'],
+                ...oneOfValues(['signed-in', 'refused']),
                 description:
                   'signed-in: the session cookie is set; refused: the email, the password or the authenticator code is wrong (one answer for all)',
               },
-              staff: { ...staffMember, type: ['object', 'null'] },
+              staff: orNull(staffMember),
             }),
             'The attempt was processed: its outcome',
           ),
