@@ -11,6 +11,7 @@ import { mayDo, refusalOf, type ProfileAction } from '../../src/core/profile/sta
 import type { ProfileStatus } from '../../src/core/types/entities/profile-status';
 import { DATABASE_KINDS } from './support/databases';
 import {
+  addBankAccount,
   activatedUser,
   admin,
   changeIdentity,
@@ -152,17 +153,8 @@ describe.each(DATABASE_KINDS)('the status table on %s', (kind) => {
     async (status) => {
       const user = await activatedUser(t.app);
       expect(user.status).toBe('ACTIVATED');
-      const bank = async (nickname: string) => {
-        const added = await user.browser.api<{ bankAccount: { id: string } }>(
-          'POST',
-          '/payment-methods/bank-accounts',
-          { ...ACH, nickname },
-        );
-        expect(added.status, JSON.stringify(added.body)).toBe(200);
-        return added.body.data.bankAccount.id;
-      };
-      const kept = await bank('Kept');
-      const spare = await bank('Spare');
+      const kept = await addBankAccount(user.browser, { ...ACH, nickname: 'Kept' });
+      const spare = await addBankAccount(user.browser, { ...ACH, nickname: 'Spare' });
       const person = await PATHS[status]!(t, user);
       const fixture: Fixture = {
         browser: user.browser,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLiveResetToken } from '../../src/server/domain/password-reset';
 import { listPaymentMethods } from '../../src/server/repositories/payment-methods';
 import {
+  addBankAccount,
   activatedUser,
   adminCall,
   DATABASE_KINDS,
@@ -45,8 +46,7 @@ describe.each(DATABASE_KINDS)('account deletion attacks on %s', (kind) => {
   it('refuses deletion on hold, where deleting a payout method is refused too', async () => {
     const user = await activatedUser(server);
     expect(user.status).toBe('ACTIVATED');
-    const added = await user.browser.api('POST', '/payment-methods/bank-accounts', ACH);
-    expect(added.status, added.text).toBe(200);
+    await addBankAccount(user.browser, ACH);
     const held = await adminCall(server, 'PUT', `/profiles/${user.profileId}/status`, {
       status: 'ON_HOLD',
     });
@@ -61,9 +61,7 @@ describe.each(DATABASE_KINDS)('account deletion attacks on %s', (kind) => {
 
   it('refuses deletion while a claim is being paid, keeping the method the payment goes to', async () => {
     const user = await activatedUser(server);
-    const added = await user.browser.api('POST', '/payment-methods/bank-accounts', ACH);
-    expect(added.status, added.text).toBe(200);
-    const methodId = (added.json!.data as { bankAccount: { id: string } }).bankAccount.id;
+    const methodId = await addBankAccount(user.browser, ACH);
     const sent = await user.browser.api('POST', `/claims/${user.claimId}/accept/otp`, {
       paymentMethodId: methodId,
       targetCurrency: 'USD',

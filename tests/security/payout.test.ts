@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addBankAccount,
   activatedUser,
   adminCall,
   DATABASE_KINDS,
@@ -23,12 +24,7 @@ async function addBank(
   overrides: Record<string, string> = {},
   base: Record<string, string> = ACH,
 ) {
-  const response = await browser.api('POST', '/payment-methods/bank-accounts', {
-    ...base,
-    ...overrides,
-  });
-  expect(response.status, response.text).toBe(200);
-  return (response.json!.data as { bankAccount: { id: string } }).bankAccount.id;
+  return addBankAccount(browser, { ...base, ...overrides });
 }
 
 async function acceptTo(

@@ -195,6 +195,20 @@ export async function activatedUser<B>(
 }
 
 /** A minor (VERIFIED, or waiting) invites a guardian: GUARDIAN_CONSENT_PENDING. */
+/** The recipient adds a bank account (the body as the portal's form sends it); answers its id. */
+export async function addBankAccount<B>(
+  journey: Journey<B>,
+  browser: B,
+  account: object,
+): Promise<string> {
+  const added = expectStatus(
+    'add bank account',
+    await journey.call(browser, 'POST', '/payment-methods/bank-accounts', account),
+    [200],
+  );
+  return dataOf<{ bankAccount: { id: string } }>(added).bankAccount.id;
+}
+
 export async function inviteGuardian<B>(
   journey: Journey<B>,
   browser: B,

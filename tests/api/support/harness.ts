@@ -213,6 +213,10 @@ export async function activatedUser(
 export const changeIdentity = (browser: Browser, person: Json, proof = true): Promise<string> =>
   journeys.changeIdentity(journeyOf(browser.app), browser, person, proof);
 
+/** The recipient adds a bank account (the body as the portal's form sends it); answers its id. */
+export const addBankAccount = (browser: Browser, account: object): Promise<string> =>
+  journeys.addBankAccount(journeyOf(browser.app), browser, account);
+
 /** A minor (VERIFIED, or waiting) invites a guardian: GUARDIAN_CONSENT_PENDING. */
 export const inviteGuardian = (browser: Browser, guardianEmail: string): Promise<string> =>
   journeys.inviteGuardian(journeyOf(browser.app), browser, guardianEmail);

@@ -147,7 +147,7 @@ export function rawSocket(
 export class HttpBrowser {
   private readonly cookies = new CookieJar();
   constructor(
-    private readonly server: Pick<LiveServer, 'port'>,
+    readonly server: Pick<LiveServer, 'port'>,
     readonly host = 'localhost',
     /** Extra headers on every request (an attacker's X-Forwarded-For, an Origin, ...). */
     readonly extraHeaders: Record<string, string> = {},
@@ -298,6 +298,10 @@ export async function registeredUser(
   const { profile, ...user } = await journeys.registeredUser(journeyOf(server), email, { host });
   return { ...user, profileId: profile.id };
 }
+
+/** The recipient adds a bank account (the body as the portal's form sends it); answers its id. */
+export const addBankAccount = (browser: HttpBrowser, account: object): Promise<string> =>
+  journeys.addBankAccount(journeyOf(browser.server), browser, account);
 
 /** Registered, verified, person profile saved, identity proofing passed: ACTIVATED. */
 export async function activatedUser(

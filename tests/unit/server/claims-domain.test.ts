@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsDomain, type ClaimsDomain } from '../../../src/server/domain/claims';
 import {
+  addBankAccount,
   activatedUser,
   createClaim,
   latestOtp,
@@ -23,15 +24,7 @@ describe('domain/claims', () => {
 
   async function userWithMethods() {
     const user = await activatedUser(t.app);
-    const add = async (nickname: string) => {
-      const added = await user.browser.api<{ bankAccount: { id: string } }>(
-        'POST',
-        '/payment-methods/bank-accounts',
-        { ...ACH, nickname },
-      );
-      expect(added.status, JSON.stringify(added.body)).toBe(200);
-      return added.body.data.bankAccount.id;
-    };
+    const add = (nickname: string) => addBankAccount(user.browser, { ...ACH, nickname });
     return { ...user, checking: await add('Checking'), spare: await add('Spare') };
   }
 
