@@ -20,23 +20,12 @@ import {
 import { axeAudit, seriousViolations, type Theme } from './support/axe';
 import { browserForFile, signInThroughPortal } from './support/browser';
 import { chooseLanguage, mailedCode, named, see, startsWith, textsOf } from './support/ui';
+import { UKRAINIAN_WIRE } from '../fixtures/payout-methods';
 
 const { newPage } = browserForFile();
 const origin = (host = 'localhost') => `http://${host}:${inject('e2ePort')}`;
 /** The route-table paths the passes visited, to prove none was left out. */
 const visited = new Set<string>();
-
-const UA_ACCOUNT = {
-  countryCode: 'UA',
-  transferMethod: 'WIRE',
-  nickname: 'Rakhunok',
-  iban: 'UA213223130000026007233566001',
-  bic: 'EXBSUAUX',
-  addressLine1: 'vul. Khreshchatyk 22',
-  addressCity: 'Kyiv',
-  addressPostalCode: '01001',
-  addressCountryCode: 'UA',
-};
 
 /**
  * Invalid fields of the form whose error is not announced with them: each needs a label, and an
@@ -92,7 +81,7 @@ beforeAll(async () => {
   const added = await activated.client.api<{ id?: string; bankAccount?: { id: string } }>(
     'POST',
     '/payment-methods/bank-accounts',
-    UA_ACCOUNT,
+    UKRAINIAN_WIRE,
   );
   expect(added.status).toBe(200);
   const methods = await activated.client.api<{ bankAccount?: { id: string } }[]>(
@@ -267,7 +256,7 @@ describe.each(PASSES)('accessibility in $locale, $theme theme (axe, WCAG 2.2 AA)
     await see(page.getByRole('alertdialog')).toBeVisible();
     await audit.check(page, '/settings delete-account modal');
     await page.keyboard.press('Escape');
-    const card = page.getByRole('listitem').filter({ hasText: UA_ACCOUNT.nickname });
+    const card = page.getByRole('listitem').filter({ hasText: UKRAINIAN_WIRE.nickname });
     await card
       .getByRole('button', { name: startsWith(t.common('settings.methods.delete')) })
       .click();

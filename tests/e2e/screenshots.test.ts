@@ -10,6 +10,7 @@ import { activatedUser, PERSON, registeredUser } from './support/api';
 import { signInThroughPortal, browserForFile } from './support/browser';
 import { chooseLanguage, field, mailedCode, named, see, textsOf, type Texts } from './support/ui';
 import { REPO_ROOT, SCREENSHOT_DIR } from './support/constants';
+import { UKRAINIAN_WIRE } from '../fixtures/payout-methods';
 
 const { newPage } = browserForFile();
 
@@ -163,17 +164,7 @@ describe('screenshots (browser)', () => {
 
   it('writes the payout screens this issue changed: light, dark and French', async () => {
     const user = await activatedUser();
-    const added = await user.client.api('POST', '/payment-methods/bank-accounts', {
-      countryCode: 'UA',
-      transferMethod: 'WIRE',
-      nickname: 'Rakhunok',
-      iban: 'UA213223130000026007233566001',
-      bic: 'EXBSUAUX',
-      addressLine1: 'vul. Khreshchatyk 22',
-      addressCity: 'Kyiv',
-      addressPostalCode: '01001',
-      addressCountryCode: 'UA',
-    });
+    const added = await user.client.api('POST', '/payment-methods/bank-accounts', UKRAINIAN_WIRE);
     expect(added.status).toBe(200);
     const page = await newPage();
     await signInThroughPortal(page, origin(HOSTS.light), user.email);

@@ -34,6 +34,7 @@ import {
   verifyAccount,
   type Texts,
 } from './support/ui';
+import { US_ACH } from '../fixtures/payout-methods';
 
 const { newPage } = browserForFile();
 const base = () => inject('e2eBaseUrl');
@@ -160,15 +161,7 @@ async function activatedWithMethods(): Promise<{
   );
   await check(
     'bank account',
-    await user.client.api('POST', '/payment-methods/bank-accounts', {
-      countryCode: 'US',
-      transferMethod: 'ACH',
-      nickname: 'Checking',
-      accountType: 'CHECKING',
-      routingNumber: '021000021',
-      accountNumber: '123456789',
-      accountNumberConfirmation: '123456789',
-    }),
+    await user.client.api('POST', '/payment-methods/bank-accounts', US_ACH),
   );
   await createClaim(user.email, '40.00');
   return { email: user.email, profileId: user.profile.id, client: user.client };
