@@ -2,6 +2,7 @@
 // file does not set yet, remove a rule, turn a field off or on again. The rules themselves are
 // edited in the form below (rule-editor.tsx); this panel changes which fields it holds.
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   addRule,
   fieldMapsOf,
@@ -66,6 +67,11 @@ function FieldMapRules({
   const unset = states.filter((f) => f.state === 'unset').map((f) => f.name);
   const [chosen, setChosen] = useState('');
   const field = unset.includes(chosen) ? chosen : (unset[0] ?? '');
+  // A field is named as the portal's form names it, in the console's language, its code beside.
+  const { t } = useTranslation('fields');
+  const labelOf = (name: string): string => t(name, { defaultValue: name });
+  // The buttons' names: the action, the field's code and the form, then the field's label.
+  const named = (action: string, name: string) => `${action}: ${name}, ${title} (${labelOf(name)})`;
 
   return (
     <fieldset className="console-field-map">
@@ -74,7 +80,7 @@ function FieldMapRules({
         <ul className="console-field-list">
           {set.map(({ name, state }) => (
             <li key={name}>
-              <code>{name}</code>{' '}
+              <span className="console-field-name">{labelOf(name)}</span> <code>{name}</code>{' '}
               <span className={`console-status console-status--${state}`}>
                 {state === 'rule' ? T.hasRule : T.off}
               </span>{' '}
@@ -83,7 +89,7 @@ function FieldMapRules({
                   <button
                     type="button"
                     className="button button--secondary button--small"
-                    aria-label={`${T.removeRule}: ${name}, ${title}`}
+                    aria-label={named(T.removeRule, name)}
                     disabled={disabled}
                     onClick={() => onChange(removeRule(structure, map.path, name))}
                   >
@@ -92,7 +98,7 @@ function FieldMapRules({
                   <button
                     type="button"
                     className="button button--secondary button--small"
-                    aria-label={`${T.turnOff}: ${name}, ${title}`}
+                    aria-label={named(T.turnOff, name)}
                     disabled={disabled}
                     onClick={() => onChange(turnOff(structure, map.path, name))}
                   >
@@ -103,7 +109,7 @@ function FieldMapRules({
                 <button
                   type="button"
                   className="button button--secondary button--small"
-                  aria-label={`${T.turnOn}: ${name}, ${title}`}
+                  aria-label={named(T.turnOn, name)}
                   disabled={disabled}
                   onClick={() => onChange(removeRule(structure, map.path, name))}
                 >
@@ -127,14 +133,14 @@ function FieldMapRules({
           >
             {unset.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {`${labelOf(name)} (${name})`}
               </option>
             ))}
           </select>{' '}
           <button
             type="button"
             className="button button--secondary button--small"
-            aria-label={`${T.addRule}: ${field}, ${title}`}
+            aria-label={named(T.addRule, field)}
             disabled={disabled || !field}
             onClick={() => onChange(addRule(structure, map.path, field))}
           >
@@ -143,7 +149,7 @@ function FieldMapRules({
           <button
             type="button"
             className="button button--secondary button--small"
-            aria-label={`${T.turnOff}: ${field}, ${title}`}
+            aria-label={named(T.turnOff, field)}
             disabled={disabled || !field}
             onClick={() => onChange(turnOff(structure, map.path, field))}
           >

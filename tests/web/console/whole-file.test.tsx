@@ -117,21 +117,30 @@ describe('the whole rule file in the console', () => {
     // bankName: a rule of its own, required.
     await user.selectOptions(other, 'bankName');
     await user.click(
-      within(bank).getByRole('button', { name: 'Add rule: bankName, Bank account form' }),
+      within(bank).getByRole('button', {
+        name: 'Add rule: bankName, Bank account form (Bank name)',
+      }),
     );
-    expect(within(bank).getByText('bankName')).toBeInTheDocument();
+    // Named by the portal's label for the field, its code beside.
+    const bankName = within(bank).getByText('Bank name').closest('li') as HTMLElement;
+    expect(bankName).toHaveTextContent(/^Bank name bankName rule/);
+    expect(
+      within(other).getByRole('option', { name: 'BIC (SWIFT code) (bic)' }),
+    ).toBeInTheDocument();
     // The rule's own form: its required box.
     await user.click(await inForm('rules_bankAccount_fields_bankName_required'));
 
     // bic: turned off; iban: a rule with the IBAN check, then removed again.
     await user.selectOptions(other, 'bic');
     await user.click(
-      within(bank).getByRole('button', { name: 'Turn off: bic, Bank account form' }),
+      within(bank).getByRole('button', {
+        name: 'Turn off: bic, Bank account form (BIC (SWIFT code))',
+      }),
     );
     expect(within(bank).getByText('turned off')).toBeInTheDocument();
     await user.selectOptions(other, 'iban');
     await user.click(
-      within(bank).getByRole('button', { name: 'Add rule: iban, Bank account form' }),
+      within(bank).getByRole('button', { name: 'Add rule: iban, Bank account form (IBAN)' }),
     );
     // Its check, the IBAN of this country, chosen in the format builder.
     const ibanFormat = await screen.findByRole('group', { name: 'Format of IBAN' });
@@ -147,10 +156,12 @@ describe('the whole rule file in the console', () => {
     });
 
     await user.click(
-      within(bank).getByRole('button', { name: 'Remove rule: iban, Bank account form' }),
+      within(bank).getByRole('button', { name: 'Remove rule: iban, Bank account form (IBAN)' }),
     );
     await user.click(
-      within(bank).getByRole('button', { name: 'Turn on again: bic, Bank account form' }),
+      within(bank).getByRole('button', {
+        name: 'Turn on again: bic, Bank account form (BIC (SWIFT code))',
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(posted).toHaveLength(2));
@@ -193,7 +204,7 @@ describe('the whole rule file in the console', () => {
     });
   }, 60_000);
 
-  it('names the seed of a country that had no file as such, not as a file', async () => {
+  it('names the seed of a country that had no file as such, and fields by the portal’s labels', async () => {
     mockApi('ZA', null, [version(9, 'ZA'), version(8, 'ZA', 'seed', false)]);
     mockApi('NG', NG, [version(5, 'NG', 'seed', true)]);
     const first = renderAt('/console/countries/ZA');
@@ -213,6 +224,13 @@ describe('the whole rule file in the console', () => {
       renderAt('/console/countries/NG');
       const ng = await screen.findByRole('region', { name: 'Versionen' });
       expect(await within(ng).findByText('Ausgangsstand (die Datei)')).toBeVisible();
+      // The fields panel names a field by the portal's German label, its code beside.
+      const bank = within(
+        screen.getByRole('region', { name: 'Felder, die die Datei festlegt' }),
+      ).getByRole('group', { name: 'Bankkontoformular' });
+      expect(
+        within(bank).getByRole('option', { name: 'Kontonummer (accountNumber)' }),
+      ).toBeInTheDocument();
     } finally {
       await Promise.all([loadConsoleCatalog('en'), i18next.changeLanguage('en')]);
       localStorage.clear();
