@@ -3,23 +3,6 @@
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
 import { conflict } from '../errors';
 
-export const PROFILE_STATUSES: readonly ProfileStatus[] = [
-  'DRAFT',
-  'CREATED',
-  'VERIFIED',
-  'ID_PROOFING_PENDING',
-  'ID_PROOFING_FAILED',
-  'ACTIVATED',
-  'ON_HOLD',
-  'LOCKED',
-  'DEACTIVATED',
-  'NAME_MATCH_FAILED',
-  'RELATIONSHIP_VERIFICATION_FAILED',
-  'RELATIONSHIP_VERIFICATION_FAILED_FINAL',
-  'GUARDIAN_CONSENT_PENDING',
-  'GUARDIAN_CONSENT_REJECTED',
-];
-
 const BLOCKABLE: ProfileStatus[] = ['LOCKED', 'DEACTIVATED'];
 
 /** A blocked profile's sessions may only read the profile and its status (spec section 4). */
@@ -58,6 +41,12 @@ export const TRANSITIONS: Record<ProfileStatus, readonly ProfileStatus[]> = {
   GUARDIAN_CONSENT_PENDING: ['VERIFIED', 'GUARDIAN_CONSENT_REJECTED', ...BLOCKABLE],
   GUARDIAN_CONSENT_REJECTED: ['GUARDIAN_CONSENT_PENDING', ...BLOCKABLE],
 };
+
+/**
+ * Every status, in the order the table lists them: its keys, which the Record type makes exactly
+ * the statuses of schemas/entities/profile-status.schema.json.
+ */
+export const PROFILE_STATUSES = Object.keys(TRANSITIONS) as readonly ProfileStatus[];
 
 export const isProfileStatus = (value: unknown): value is ProfileStatus =>
   (PROFILE_STATUSES as readonly unknown[]).includes(value);
