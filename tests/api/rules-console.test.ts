@@ -9,7 +9,8 @@ import { buildApp } from '../../src/server/app';
 import { createRulesSource } from '../../src/server/services/rules-source';
 import { createStaff, signIn, StaffBrowser } from './support/staff';
 import { loadCatalog } from '../../src/core/schemas/catalog';
-import type { CountryRules, RuleExample } from '../../src/core/schemas/country-rules';
+import type { CountryRules } from '../../src/core/schemas/country-rules';
+import { gbWithSortCodesOf08 } from '../fixtures/country-rules';
 import type {
   PrecompiledModule,
   PrecompiledValidate,
@@ -26,27 +27,7 @@ const GB = loadCatalog().rules.GB as CountryRules;
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** GB with sort codes tightened to 08xxxx: the examples with other sort codes must now fail. */
-function tightenedGb(): CountryRules {
-  const rules = clone(GB);
-  const sortCode = rules.bankAccount?.fields?.sortCode;
-  if (!sortCode) throw new Error('GB has no sortCode rule');
-  sortCode.pattern = '^08\\d{4}$';
-  rules.examples = rules.examples.map((example: RuleExample) =>
-    example.form === 'bank-account' &&
-    example.valid &&
-    typeof example.data.sortCode === 'string' &&
-    !example.data.sortCode.startsWith('08')
-      ? {
-          description: example.description,
-          form: example.form,
-          ...(example.method ? { method: example.method } : {}),
-          data: example.data,
-          errors: [{ path: '/sortCode', keyword: 'pattern' }],
-        }
-      : example,
-  );
-  return rules;
-}
+const tightenedGb = () => gbWithSortCodesOf08();
 
 /** A GB account that the files accept and the tightened rule refuses (sort code 20-11-47). */
 const BARCLAYS = GB.examples.find(

@@ -10,8 +10,8 @@
 // (issue 29 point 2), which count the jobs they complete.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/core/schemas/catalog';
 import type { ServedVariant } from '../../src/core/validation/precompiled';
+import { gbWithSortCodesOf08 } from '../fixtures/country-rules';
 import { DATABASE_KINDS, rawRequest, startLiveServer, type LiveServer } from './support/server';
 import { signedInStaff as staffMember, type ConsoleStaff as Staff } from './support/staff';
 
@@ -39,40 +39,9 @@ const startedHere = async (server: Promise<LiveServer>): Promise<LiveServer> => 
 };
 
 const VALIDATORS = '/master/rules/validators';
-const GB = loadCatalog().rules.GB as unknown as {
-  bankAccount: { fields: { sortCode: { pattern: string } } };
-  examples: {
-    description: string;
-    form: string;
-    method?: string;
-    valid?: boolean;
-    data: Record<string, unknown>;
-  }[];
-};
-
-/**
- * GB with sort codes of bank 08 only, in the spelling given (each spelling is another schema, so
- * another module): its valid examples with other sort codes now expect the pattern error.
- */
-const withSortCode = (pattern: string): Record<string, unknown> => {
-  const rules = structuredClone(GB);
-  rules.bankAccount.fields.sortCode.pattern = pattern;
-  rules.examples = rules.examples.map((example) =>
-    example.form === 'bank-account' &&
-    example.valid &&
-    typeof example.data.sortCode === 'string' &&
-    !example.data.sortCode.startsWith('08')
-      ? {
-          description: example.description,
-          form: example.form,
-          ...(example.method ? { method: example.method } : {}),
-          data: example.data,
-          errors: [{ path: '/sortCode', keyword: 'pattern' }],
-        }
-      : example,
-  );
-  return rules as unknown as Record<string, unknown>;
-};
+/** GB with sort codes of bank 08 only, in the spelling given (tests/fixtures/country-rules.ts). */
+const withSortCode = (pattern: string) =>
+  gbWithSortCodesOf08(pattern) as unknown as Record<string, unknown>;
 
 describe.each(DATABASE_KINDS)('published validator modules on %s', (kind) => {
   let server: LiveServer;
