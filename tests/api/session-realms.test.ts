@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from './support/harness';
 import { STAFF_PASSWORD } from './support/staff';
+import { previousStepTime } from '../support/totp';
 
 const IDLE_SECONDS = 60;
 const ABSOLUTE_SECONDS = 600;
@@ -177,7 +178,11 @@ const staff: Realm = {
     const uri = (shown.json() as { data: { otpauthUri: string } }).data.otpauthUri;
     const secret = (URI.parse(uri).secret as Secret).base32;
     const enrolled = await first.send('POST', `${CONSOLE}/enrolment`, {
-      payload: { token, password: STAFF_PASSWORD, code: totpCode(secret, Date.now() - 30_000) },
+      payload: {
+        token,
+        password: STAFF_PASSWORD,
+        code: totpCode(secret, await previousStepTime()),
+      },
     });
     expect(enrolled.statusCode, enrolled.body).toBe(200);
     return {

@@ -21,6 +21,7 @@ import {
   type LiveServer,
 } from './support/server';
 import { CONSOLE, ConsoleStaff, enrolAt, newStaff, STAFF_PASSWORD } from './support/staff';
+import { previousStepTime } from '../support/totp';
 
 const GB = loadCatalog().rules.GB as unknown as Record<string, unknown>;
 
@@ -233,7 +234,7 @@ describe.each(DATABASE_KINDS)('staff enrolment and four eyes on %s', (kind) => {
     const enrolled = await post(server, '/enrolment', {
       token,
       password: STAFF_PASSWORD,
-      code: totpCode(secret, Date.now() - 30_000),
+      code: totpCode(secret, await previousStepTime()),
     });
     expect(enrolled.status, enrolled.text).toBe(200);
     const { staff, response } = await signIn(server, account.email, secret);

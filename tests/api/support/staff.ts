@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { URI, type Secret } from 'otpauth';
 import { admin, uniqueEmail } from './harness';
 import { totpCode } from '../../../src/server/services/totp';
+import { previousStepTime } from '../../support/totp';
 
 export const STAFF_PASSWORD = 'Console-river-42-lantern';
 
@@ -69,7 +70,7 @@ export async function enrol(
   const enrolled = await browser.request('POST', '/enrolment', {
     token,
     password: STAFF_PASSWORD,
-    code: totpCode(secret, Date.now() - 30_000),
+    code: totpCode(secret, await previousStepTime()),
   });
   expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
   return { secret, uri };

@@ -8,6 +8,7 @@ import { baseUrl, uniqueEmail } from './api';
 import { seriousViolations } from './axe';
 import { escapeRegExp, see } from './ui';
 import { en, type ConsoleTexts } from '../../../src/web/console/catalogs/en';
+import { previousStepTime } from '../../support/totp';
 
 const CONSOLE = '/master/console/v1';
 export const STAFF_PASSWORD = 'Quiet-harbour-2041';
@@ -48,7 +49,7 @@ async function enrol(email: string, enrolmentUrl: string): Promise<Staff> {
   const enrolled = await post('/enrolment', {
     token,
     password: STAFF_PASSWORD,
-    code: totp.generate({ timestamp: Date.now() - 30_000 }),
+    code: totp.generate({ timestamp: await previousStepTime() }),
   });
   expect(enrolled.status, await enrolled.text()).toBe(200);
   return { email, totp };

@@ -4,6 +4,7 @@ import { URI, type Secret } from 'otpauth';
 import { expect } from 'vitest';
 import { totpCode } from '../../../src/server/services/totp';
 import { adminCall, HttpBrowser, uniqueEmail, type HttpResponse, type LiveServer } from './server';
+import { previousStepTime } from '../../support/totp';
 
 export const STAFF_PASSWORD = 'Console-harbour-58-meadow';
 export const CONSOLE = '/master/console/v1';
@@ -48,7 +49,7 @@ export async function enrolAt(
   const enrolled = await browser.request('POST', `${CONSOLE}/enrolment`, {
     token,
     password: STAFF_PASSWORD,
-    code: totpCode(secret, Date.now() - 30_000),
+    code: totpCode(secret, await previousStepTime()),
   });
   expect(enrolled.status, enrolled.text).toBe(200);
   return { secret, browser };
