@@ -6,14 +6,15 @@
 // codes, sessions, documents, guardian links), the card vault's entries of its debit cards, its
 // password reset links and the mails not yet sent to it. What is kept is listed in README
 // ("Deleting an account"): claims and payment records, without the account.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { claims, outbox, paymentMethods, profiles, tokens } from '../db/schema';
 import { ApiError, conflict, forbidden } from '../errors';
-import { getProfile } from '../repositories/profiles';
+import { detachClaimsOf, hasClaimIn } from '../repositories/claims';
+import { dropUnsentMailTo } from '../repositories/outbox';
+import { deleteResetTokensOf } from '../repositories/password-reset';
+import { lockPaymentMethodsOf } from '../repositories/payment-methods';
+import { deleteProfile, getProfile } from '../repositories/profiles';
 import type { CardVault } from '../services/card-vault';
 import { verifyPassword } from '../services/passwords';
-import { RESET_PURPOSE } from './password-reset';
 import { afterFailure, minutesToWait, recordSuccess, returnAttempt, takeAttempt } from './sign-in';
 import type { SignInGate } from './sign-in';
 import { assertMay } from './status-policy';
@@ -24,12 +25,7 @@ export const PAID_CLAIM_STATUSES = ['PAYMENT_IN_PROGRESS'] as const;
 /** Refuses (409) while the status table withholds deletion or a claim of the profile is in payment. */
 async function assertDeletable(db: Database, profileId: string, status: string): Promise<void> {
   assertMay(status, 'deleteAccount');
-  const [paying] = await db
-    .select({ id: claims.id })
-    .from(claims)
-    .where(and(eq(claims.profileId, profileId), inArray(claims.status, [...PAID_CLAIM_STATUSES])))
-    .limit(1);
-  if (paying)
+  if (await hasClaimIn(db, profileId, PAID_CLAIM_STATUSES))
     throw conflict(
       'AccountNotDeletable: a claim is being paid to a payout method of this account; it can be deleted once the payment is made',
     );
@@ -95,24 +91,15 @@ export async function deleteAccount(
 
   await db.transaction(async (tx) => {
     const row = await getProfile(tx, profileId, true);
-    const methods = await tx
-      .select({ id: paymentMethods.id, vaultToken: paymentMethods.vaultToken })
-      .from(paymentMethods)
-      .where(eq(paymentMethods.profileId, profileId))
-      .for('update');
+    const methods = await lockPaymentMethodsOf(tx, profileId);
     await assertDeletable(tx, profileId, row.status);
 
     for (const { vaultToken } of methods) if (vaultToken) await cardVault.remove(tx, vaultToken);
-    const email = row.email.toLowerCase();
-    await tx
-      .delete(tokens)
-      .where(and(eq(tokens.purpose, RESET_PURPOSE), sql`lower(${tokens.email}) = ${email}`));
-    await tx
-      .delete(outbox)
-      .where(and(isNull(outbox.sentAt), sql`lower(${outbox.recipient}) = ${email}`));
+    await deleteResetTokensOf(tx, row.email);
+    await dropUnsentMailTo(tx, row.email);
     // Claims and their payment records stay, without the account (README).
-    await tx.update(claims).set({ profileId: null }).where(eq(claims.profileId, profileId));
+    await detachClaimsOf(tx, profileId);
     // Addresses, phones, payout methods, codes, sessions and documents go with it (cascade).
-    await tx.delete(profiles).where(eq(profiles.id, profileId));
+    await deleteProfile(tx, profileId);
   });
 }

@@ -8,14 +8,19 @@
 // decoded by libvips (sharp) and encoded again in its own format, so bytes hidden around or after
 // the picture (a script, a polyglot) and its metadata (EXIF with GPS position, XMP, comments) are
 // gone; the orientation the camera recorded is applied to the pixels first.
-import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
 import type { Database } from '../db/client';
-import { idDocuments, profiles } from '../db/schema';
 import { badRequest, conflict, notFound, type ApiFieldError } from '../errors';
 import { recordAdminAudit } from '../repositories/admin-audit';
-import { getProfile, setStatus } from '../repositories/profiles';
+import {
+  findIdDocuments,
+  insertIdDocuments,
+  listIdDocuments,
+  recordReview,
+  type IdDocumentRow,
+} from '../repositories/id-documents';
+import { getProfile, setStatus, setStatusBeforeBlock } from '../repositories/profiles';
 import type { Sealer } from '../services/encryption';
 import { assertTransition, isBlockedStatus } from './profile-lifecycle';
 
@@ -156,7 +161,7 @@ export function reviewQueue(sealer: Sealer): DocumentCheck {
   return {
     async submit(db, profileId, images) {
       const id = crypto.randomUUID();
-      await db.insert(idDocuments).values({
+      await insertIdDocuments(db, {
         id,
         profileId,
         sealed: sealer.seal(JSON.stringify(images), binding(id)),
@@ -199,7 +204,7 @@ export interface DocumentSummary {
   note: string | null;
 }
 
-const summary = (row: typeof idDocuments.$inferSelect): DocumentSummary => ({
+const summary = (row: IdDocumentRow): DocumentSummary => ({
   id: row.id,
   profileId: row.profileId,
   status: row.status as DocumentSummary['status'],
@@ -209,12 +214,7 @@ const summary = (row: typeof idDocuments.$inferSelect): DocumentSummary => ({
 });
 
 export async function listDocuments(db: Database, status?: string): Promise<DocumentSummary[]> {
-  const rows = await db
-    .select()
-    .from(idDocuments)
-    .where(status ? eq(idDocuments.status, status) : undefined)
-    .orderBy(desc(idDocuments.createdAt));
-  return rows.map(summary);
+  return (await listIdDocuments(db, status)).map(summary);
 }
 
 /** One submission with its images opened, for the reviewer. */
@@ -223,7 +223,7 @@ export async function openDocuments(
   sealer: Sealer,
   id: string,
 ): Promise<DocumentSummary & { images: DocumentImages }> {
-  const [row] = await db.select().from(idDocuments).where(eq(idDocuments.id, id));
+  const row = await findIdDocuments(db, id);
   if (!row) throw notFound('DocumentsNotFound: no such submission');
   return {
     ...summary(row),
@@ -243,11 +243,11 @@ export async function decideDocuments(
   actor: string,
 ): Promise<DocumentSummary> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(idDocuments)
-      .set({ status: decision, reviewedAt: new Date(), note: note ?? null })
-      .where(and(eq(idDocuments.id, id), eq(idDocuments.status, 'PENDING')))
-      .returning();
+    const row = await recordReview(tx, id, {
+      status: decision,
+      reviewedAt: new Date(),
+      note: note ?? null,
+    });
     if (!row) throw conflict('DocumentsAlreadyReviewed: this submission is not waiting for review');
     const profile = await getProfile(tx, row.profileId, true);
     const to: ProfileStatus = decision === 'APPROVED' ? 'ACTIVATED' : 'ID_PROOFING_FAILED';
@@ -262,10 +262,7 @@ export async function decideDocuments(
     ) {
       // A profile blocked meanwhile keeps its block; the unblock returns to the decision's outcome
       // (not to a review that is over).
-      await tx
-        .update(profiles)
-        .set({ statusBeforeBlock: to, updatedAt: new Date() })
-        .where(eq(profiles.id, row.profileId));
+      await setStatusBeforeBlock(tx, row.profileId, to);
     }
     await recordAdminAudit(tx, {
       actor,

@@ -10,10 +10,16 @@
 //   profile's status (a profile locked meanwhile stays locked).
 // The provider is called outside any transaction: an HTTP call never holds a row lock (or, on
 // PGlite, the whole database); the status is then set only if nobody changed it meanwhile.
-import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { addresses, identityVerifications, identityWebhookEvents } from '../db/schema';
-import { getProfile, setStatus } from '../repositories/profiles';
+import { getProfile, hasAddress, setStatus } from '../repositories/profiles';
+import {
+  findVerificationSession,
+  latestVerificationSession as latestSession,
+  recordVerificationDecision,
+  recordVerificationSession,
+  recordWebhookEvent,
+  reopenVerificationSession,
+} from '../repositories/identity-verifications';
 import { assertTransition, canTransition } from './profile-lifecycle';
 import { badRequest, conflict, serviceUnavailable } from '../errors';
 import type { Sealer } from '../services/encryption';
@@ -55,22 +61,6 @@ export interface ProofingStarted {
   verificationUrl?: string;
 }
 
-/** The profile's latest verification session at this provider, if any. */
-async function latestSession(db: Database, provider: string, profileId: string) {
-  const [row] = await db
-    .select()
-    .from(identityVerifications)
-    .where(
-      and(
-        eq(identityVerifications.profileId, profileId),
-        eq(identityVerifications.provider, provider),
-      ),
-    )
-    .orderBy(desc(identityVerifications.createdAt))
-    .limit(1);
-  return row;
-}
-
 /**
  * Whether a pending profile has a hosted check still open (started, left before the end, not
  * decided): the portal then offers a way back into the provider's flow instead of only waiting.
@@ -103,16 +93,12 @@ async function proofingSubject(
   const row = await getProfile(db, profileId);
   const from = row.status as ProfileStatus;
   assertTransition(from, 'ID_PROOFING_PENDING');
-  const [address] = await db
-    .select({ id: addresses.id })
-    .from(addresses)
-    .where(eq(addresses.profileId, profileId))
-    .limit(1);
+  const addressed = await hasAddress(db, profileId);
   const hasDetails =
     row.profileType === 'COMPANY'
       ? Boolean(row.company)
       : row.profileType === 'PERSON' && Boolean(row.person);
-  if (!hasDetails || !address)
+  if (!hasDetails || !addressed)
     throw badRequest(
       'ProfileIncomplete: complete the profile and an address before identity proofing',
     );
@@ -161,12 +147,9 @@ export async function startProofing(
       await proofingSubject(deps, profileId);
       const url = await askProvider(() => resume(session.id, returnUrl));
       if (url) {
-        await setStatusIfUnchanged(db, profileId, current, 'ID_PROOFING_PENDING', async (tx) => {
-          await tx
-            .update(identityVerifications)
-            .set({ outcome: null })
-            .where(eq(identityVerifications.id, session.id));
-        });
+        await setStatusIfUnchanged(db, profileId, current, 'ID_PROOFING_PENDING', (tx) =>
+          reopenVerificationSession(tx, session.id),
+        );
         return { status: 'ID_PROOFING_PENDING', verificationUrl: url };
       }
     }
@@ -177,11 +160,9 @@ export async function startProofing(
     await setStatusIfUnchanged(db, profileId, from, started.outcome);
     return { status: started.outcome };
   }
-  await setStatusIfUnchanged(db, profileId, from, 'ID_PROOFING_PENDING', async (tx) => {
-    await tx
-      .insert(identityVerifications)
-      .values({ id: started.sessionId, provider: provider.name, profileId });
-  });
+  await setStatusIfUnchanged(db, profileId, from, 'ID_PROOFING_PENDING', (tx) =>
+    recordVerificationSession(tx, { id: started.sessionId, provider: provider.name, profileId }),
+  );
   return { status: 'ID_PROOFING_PENDING', verificationUrl: started.url };
 }
 
@@ -219,20 +200,10 @@ export async function applyVerificationEvent(
   event: VerificationEvent,
 ): Promise<WebhookResult> {
   return db.transaction(async (tx): Promise<WebhookResult> => {
-    const recorded = await tx
-      .insert(identityWebhookEvents)
-      .values({ provider, eventId: event.eventId })
-      .onConflictDoNothing()
-      .returning({ eventId: identityWebhookEvents.eventId });
-    if (!recorded.length) return { result: 'duplicate' };
+    if (!(await recordWebhookEvent(tx, provider, event.eventId))) return { result: 'duplicate' };
     const { outcome, sessionId } = event;
     if (!outcome || !sessionId) return { result: 'ignored', reason: 'the event decides nothing' };
-    const [session] = await tx
-      .select()
-      .from(identityVerifications)
-      .where(
-        and(eq(identityVerifications.id, sessionId), eq(identityVerifications.provider, provider)),
-      );
+    const session = await findVerificationSession(tx, provider, sessionId);
     if (!session) return { result: 'ignored', reason: 'not a session we started' };
     // Lock the profile first: its latest session and its status are read under the lock.
     const profile = await getProfile(tx, session.profileId, true);
@@ -244,10 +215,7 @@ export async function applyVerificationEvent(
     if (from !== 'ID_PROOFING_PENDING' || !canTransition(from, outcome))
       return { result: 'ignored', reason: `the profile is ${from}` };
     await setStatus(tx, profile.id, outcome);
-    await tx
-      .update(identityVerifications)
-      .set({ outcome, decidedAt: event.createdAt })
-      .where(eq(identityVerifications.id, session.id));
+    await recordVerificationDecision(tx, session.id, { outcome, decidedAt: event.createdAt });
     return { result: 'applied', profileId: profile.id, status: outcome };
   });
 }

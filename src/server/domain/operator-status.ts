@@ -4,12 +4,10 @@
 // or a document decision, the other statuses through the recipient's and guardians' own steps, so
 // the API cannot skip an email check, a proofing, a pending document review or a guardian's consent.
 // Every move is recorded in the admin audit log, with the key's name, in the move's transaction.
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { profiles } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { recordAdminAudit } from '../repositories/admin-audit';
-import { getProfile } from '../repositories/profiles';
+import { getProfile, setStatusAndBeforeBlock } from '../repositories/profiles';
 import { assertTransition, isBlockedStatus, isProfileStatus } from './profile-lifecycle';
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
 
@@ -79,14 +77,10 @@ export async function changeStatusAsOperator(
     });
     const from = row.status as ProfileStatus;
     const change = operatorMove(from, to, row.statusBeforeBlock);
-    await tx
-      .update(profiles)
-      .set({
-        status: change.status,
-        statusBeforeBlock: change.statusBeforeBlock,
-        updatedAt: new Date(),
-      })
-      .where(eq(profiles.id, profileId));
+    await setStatusAndBeforeBlock(tx, profileId, {
+      status: change.status,
+      statusBeforeBlock: change.statusBeforeBlock,
+    });
     await recordAdminAudit(tx, {
       actor,
       action: `profile.${change.move}`,

@@ -9,16 +9,21 @@
 // - A claim is exported once. Another export of it needs the explicit flag, is recorded as a
 //   re-export and written to the admin audit log, in the same transaction.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { addresses, adminAudit, claims, paymentExports } from '../db/schema';
+import { recordAdminAudits } from '../repositories/admin-audit';
+import { lockClaimsInPayment, type ClaimRow } from '../repositories/claims';
+import {
+  countAchFilesSince,
+  exportsOfClaims,
+  recordPaymentExports,
+} from '../repositories/payment-exports';
 import { conflict } from '../errors';
 import type { Sealer } from '../services/encryption';
 import type { Merchant, MerchantDirectory } from '../services/merchants';
 import type { MerchantPayer } from '../../core/types/entities/merchant-payer';
 import { isBankType } from '../../core/payout/bank-fields';
 import { sealedBinding, type PaymentMethodRow } from '../repositories/payment-methods';
-import type { ProfileRow } from '../repositories/profiles';
+import { firstAddressFields, type ProfileRow } from '../repositories/profiles';
 import { openDayFrom } from '../services/banking-calendars';
 import { inMinorUnits, sumOf } from '../services/payment-files/amounts';
 import {
@@ -102,13 +107,7 @@ export async function sealAcceptedDestination(
   // The address given with the bank account is the one the bank is to be told; else the profile's.
   let address = postalAddressOf(details.address as Record<string, unknown> | undefined);
   if (!address) {
-    const [stored] = await tx
-      .select({ fields: addresses.fields })
-      .from(addresses)
-      .where(eq(addresses.profileId, profile.id))
-      .orderBy(asc(addresses.createdAt))
-      .limit(1);
-    address = postalAddressOf(stored?.fields);
+    address = postalAddressOf(await firstAddressFields(tx, profile.id));
   }
   const destination: AcceptedDestination = {
     type: method.type,
@@ -261,7 +260,7 @@ const newFileId = (format: PaymentFileFormat, now: Date): string =>
   `${format === 'nacha' ? 'ACH' : 'SCT'}${utcDate(now).replace(/-/g, '')}${randomBytes(5).toString('hex').toUpperCase()}`;
 
 interface Candidate {
-  claim: typeof claims.$inferSelect;
+  claim: ClaimRow;
   destination: AcceptedDestination;
   amount: string;
   currency: string;
@@ -283,30 +282,11 @@ export async function exportPayments(
   const now = request.now ?? new Date();
   const formats = request.format ? [request.format] : [...PAYMENT_FILE_FORMATS];
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(claims)
-      .where(
-        and(
-          eq(claims.status, 'PAYMENT_IN_PROGRESS'),
-          request.since ? gte(claims.acceptedAt, request.since) : undefined,
-          request.until ? lt(claims.acceptedAt, request.until) : undefined,
-        ),
-      )
-      .orderBy(asc(claims.acceptedAt), asc(claims.id))
-      .for('update');
-    const previous = rows.length
-      ? await tx
-          .select({ claimId: paymentExports.claimId, fileId: paymentExports.fileId })
-          .from(paymentExports)
-          .where(
-            inArray(
-              paymentExports.claimId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .orderBy(asc(paymentExports.exportedAt))
-      : [];
+    const rows = await lockClaimsInPayment(tx, { since: request.since, until: request.until });
+    const previous = await exportsOfClaims(
+      tx,
+      rows.map((r) => r.id),
+    );
     const exportedIn = new Map<string, string[]>();
     for (const p of previous)
       exportedIn.set(p.claimId, [...(exportedIn.get(p.claimId) ?? []), p.fileId]);
@@ -385,11 +365,7 @@ export async function exportPayments(
     let achFilesToday = 0;
     if ([...byFile.values()].some((f) => f.format === 'nacha')) {
       const dayStart = new Date(`${utcDate(now)}T00:00:00Z`);
-      const [counted] = await tx
-        .select({ n: sql<number>`count(distinct ${paymentExports.fileId})::int` })
-        .from(paymentExports)
-        .where(and(eq(paymentExports.format, 'nacha'), gte(paymentExports.exportedAt, dayStart)));
-      achFilesToday = Number(counted?.n ?? 0);
+      achFilesToday = await countAchFilesSince(tx, dayStart);
     }
     for (const { format, merchant, items } of byFile.values()) {
       const fileId = newFileId(format, now);
@@ -439,8 +415,8 @@ export async function exportPayments(
         actor: request.actor,
         reexport: i.reexport,
       }));
-      await tx.insert(paymentExports).values(records);
-      await tx.insert(adminAudit).values([
+      await recordPaymentExports(tx, records);
+      await recordAdminAudits(tx, [
         {
           actor: request.actor,
           action: 'payment-file.export',

@@ -8,18 +8,27 @@
 // authenticator (confirmed by a current code); until then the account cannot sign in. Signed in,
 // they change either with their current password and code.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { staff } from '../db/schema';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../errors';
 import {
   acceptTotpStep,
+  completeStaffEnrolment,
+  confirmPendingAuthenticator,
+  disableStaff,
   findStaffByEmail,
+  findStaffById,
+  findStaffByLiveEnrolment,
+  insertStaff,
   listAudit,
+  pendingAuthenticatorOf,
   recordAudit,
+  resetForEnrolment,
+  setStaffLanguage,
+  setStaffPasswordHash,
+  storePendingAuthenticator,
   type AuditRecord,
   type StaffRow,
-  setStaffLanguage,
 } from '../repositories/staff';
 import type { Sealer } from '../services/encryption';
 import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from '../services/passwords';
@@ -112,9 +121,7 @@ export async function createStaffAccount(
   const id = crypto.randomUUID();
   const enrolment = newEnrolment(publicUrl);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(staff)
-      .values({ id, email: input.email, role: input.role, ...enrolment.columns });
+    await insertStaff(tx, { id, email: input.email, role: input.role, ...enrolment.columns });
     await recordAudit(tx, {
       staffId: id,
       actor: 'admin-key',
@@ -143,19 +150,7 @@ export async function issueEnrolmentLink(
       throw conflict('Disabled: this staff account is disabled; it cannot enrol');
     const now = new Date();
     const enrolment = newEnrolment(publicUrl, now);
-    await tx
-      .update(staff)
-      .set({
-        ...enrolment.columns,
-        passwordHash: null,
-        totpSecretSealed: null,
-        totpPendingSealed: null,
-        enrolledAt: null,
-        failedSignIns: 0,
-        signInLockedUntil: null,
-        signInHardLocked: false,
-      })
-      .where(eq(staff.id, account.id));
+    await resetForEnrolment(tx, account.id, enrolment.columns);
     await revokeSessionsOf(tx, STAFF_SESSIONS, account.id, { at: now });
     await recordAudit(tx, {
       staffId: account.id,
@@ -179,16 +174,7 @@ const linkRefused = () =>
 
 /** The account an enrolment link opens now, or the one refusal for every other link. */
 async function accountOfLink(db: Database, token: string, now: Date): Promise<StaffRow> {
-  const [account] = await db
-    .select()
-    .from(staff)
-    .where(
-      and(
-        eq(staff.enrolmentTokenHash, hashSessionId(token)),
-        gt(staff.enrolmentExpiresAt, now),
-        isNull(staff.disabledAt),
-      ),
-    );
+  const account = await findStaffByLiveEnrolment(db, hashSessionId(token), now);
   if (!account) throw linkRefused();
   return account;
 }
@@ -220,19 +206,12 @@ async function pendingAuthenticator(
   if (account.totpPendingSealed)
     return shown(sealer.open(account.totpPendingSealed, pendingBinding(account.id)));
   const { secret } = newTotpSecret(account.email);
-  const stored = await db
-    .update(staff)
-    .set({ totpPendingSealed: sealer.seal(secret, pendingBinding(account.id)) })
-    .where(and(eq(staff.id, account.id), isNull(staff.totpPendingSealed)))
-    .returning({ id: staff.id });
-  if (stored.length === 1) return shown(secret);
+  const sealed = sealer.seal(secret, pendingBinding(account.id));
+  if (await storePendingAuthenticator(db, account.id, sealed)) return shown(secret);
   // Another request made one first: that one is the secret.
-  const [row] = await db
-    .select({ sealed: staff.totpPendingSealed })
-    .from(staff)
-    .where(eq(staff.id, account.id));
-  if (!row?.sealed) throw conflict('AuthenticatorChanged: the new authenticator was replaced');
-  return shown(sealer.open(row.sealed, pendingBinding(account.id)));
+  const kept = await pendingAuthenticatorOf(db, account.id);
+  if (!kept) throw conflict('AuthenticatorChanged: the new authenticator was replaced');
+  return shown(sealer.open(kept, pendingBinding(account.id)));
 }
 
 /** The time step of a code of the authenticator being enrolled, or a refusal naming `path`. */
@@ -290,28 +269,16 @@ export async function completeEnrolment(
   const { secret, step } = pendingCodeStep(sealer, account, input.code, '/code');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const done = await tx
-      .update(staff)
-      .set({
-        passwordHash,
-        totpSecretSealed: sealer.seal(secret, totpBinding(account.id)),
-        totpPendingSealed: null,
-        enrolledAt: now,
-        enrolmentTokenHash: null,
-        enrolmentExpiresAt: null,
-        // The code just entered is used: it cannot sign in a second time.
-        lastTotpStep: sql`greatest(coalesce(${staff.lastTotpStep}, 0), ${step})`,
-      })
-      .where(
-        and(
-          eq(staff.id, account.id),
-          eq(staff.enrolmentTokenHash, hashSessionId(token)),
-          gt(staff.enrolmentExpiresAt, now),
-          isNull(staff.disabledAt),
-        ),
-      )
-      .returning({ id: staff.id });
-    if (done.length !== 1) throw linkRefused();
+    // The code just entered is used: it cannot sign in a second time.
+    const done = await completeStaffEnrolment(tx, {
+      staffId: account.id,
+      tokenHash: hashSessionId(token),
+      now,
+      passwordHash,
+      totpSecretSealed: sealer.seal(secret, totpBinding(account.id)),
+      step,
+    });
+    if (!done) throw linkRefused();
     await recordAudit(tx, {
       staffId: account.id,
       actor: account.email,
@@ -340,7 +307,7 @@ export async function disableStaffAccount(db: Database, email: string): Promise<
     let disabledAt = account.disabledAt;
     if (!disabledAt) {
       disabledAt = new Date();
-      await tx.update(staff).set({ disabledAt }).where(eq(staff.id, account.id));
+      await disableStaff(tx, account.id, disabledAt);
       await revokeSessionsOf(tx, STAFF_SESSIONS, account.id, { at: disabledAt });
       await recordAudit(tx, {
         staffId: account.id,
@@ -525,7 +492,7 @@ const wrongCredentials = () =>
 
 /** The enrolled account of a signed-in staff member. */
 async function accountOfSession(db: Database, session: StaffSession): Promise<StaffRow> {
-  const [account] = await db.select().from(staff).where(eq(staff.id, session.staffId));
+  const account = await findStaffById(db, session.staffId);
   if (!account || account.disabledAt || !account.enrolledAt)
     throw unauthorized('Unauthorized: sign in to the console');
   return account;
@@ -557,7 +524,7 @@ export async function changeStaffPassword(
   );
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
-    await tx.update(staff).set({ passwordHash }).where(eq(staff.id, account.id));
+    await setStaffPasswordHash(tx, account.id, passwordHash);
     const otherSessionsEnded = await endOtherSessions(tx, account.id, session.idHash);
     await recordAudit(tx, {
       staffId: account.id,
@@ -602,18 +569,13 @@ export async function changeStaffAuthenticator(
     wrongCredentials,
   );
   return db.transaction(async (tx) => {
-    const changed = await tx
-      .update(staff)
-      .set({
-        totpSecretSealed: sealer.seal(secret, totpBinding(account.id)),
-        totpPendingSealed: null,
-        lastTotpStep: sql`greatest(coalesce(${staff.lastTotpStep}, 0), ${step})`,
-      })
-      .where(
-        and(eq(staff.id, account.id), eq(staff.totpPendingSealed, account.totpPendingSealed ?? '')),
-      )
-      .returning({ id: staff.id });
-    if (changed.length !== 1)
+    const changed = await confirmPendingAuthenticator(tx, {
+      staffId: account.id,
+      pending: account.totpPendingSealed ?? '',
+      totpSecretSealed: sealer.seal(secret, totpBinding(account.id)),
+      step,
+    });
+    if (!changed)
       throw conflict(
         'AuthenticatorChanged: the new authenticator was replaced meanwhile; start again',
       );

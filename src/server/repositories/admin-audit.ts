@@ -21,13 +21,23 @@ export interface AdminAuditRecord {
   at: string;
 }
 
+const auditRow = (entry: AdminAuditEntry) => ({
+  actor: entry.actor,
+  action: entry.action,
+  subject: entry.subject ?? null,
+  detail: entry.detail ?? null,
+});
+
 export async function recordAdminAudit(db: Database, entry: AdminAuditEntry): Promise<void> {
-  await db.insert(adminAudit).values({
-    actor: entry.actor,
-    action: entry.action,
-    subject: entry.subject ?? null,
-    detail: entry.detail ?? null,
-  });
+  await db.insert(adminAudit).values(auditRow(entry));
+}
+
+/** Several entries of one change, in one statement. */
+export async function recordAdminAudits(
+  db: Database,
+  entries: readonly AdminAuditEntry[],
+): Promise<void> {
+  if (entries.length) await db.insert(adminAudit).values(entries.map(auditRow));
 }
 
 /** Newest first, optionally of one subject (a profile's id, say). */

@@ -1,5 +1,5 @@
 // Claims and their API shape. Upcoming statuses (spec section 4) can still be accepted or cancelled.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { claims } from '../db/schema';
 import type { Claim } from '../../core/types/entities/claim';
@@ -148,4 +148,45 @@ export async function markClaimCancelled(db: Database, claimId: string): Promise
     .returning();
   if (!row) throw notFound('ClaimNotFound: no such claim');
   return row;
+}
+
+/** Whether a claim of the profile is in one of these statuses. */
+export async function hasClaimIn(
+  db: Database,
+  profileId: string,
+  statuses: readonly string[],
+): Promise<boolean> {
+  const found = await db
+    .select({ id: claims.id })
+    .from(claims)
+    .where(and(eq(claims.profileId, profileId), inArray(claims.status, [...statuses])))
+    .limit(1);
+  return found.length > 0;
+}
+
+/** The profile's claims stay, without it (its account is deleted). */
+export async function detachClaimsOf(tx: Database, profileId: string): Promise<void> {
+  await tx.update(claims).set({ profileId: null }).where(eq(claims.profileId, profileId));
+}
+
+/**
+ * The claims in payment accepted in [since, until) (either bound optional), oldest acceptance
+ * first, locked until the transaction ends.
+ */
+export async function lockClaimsInPayment(
+  tx: Database,
+  accepted: { since?: Date; until?: Date },
+): Promise<ClaimRow[]> {
+  return tx
+    .select()
+    .from(claims)
+    .where(
+      and(
+        eq(claims.status, 'PAYMENT_IN_PROGRESS'),
+        accepted.since ? gte(claims.acceptedAt, accepted.since) : undefined,
+        accepted.until ? lt(claims.acceptedAt, accepted.until) : undefined,
+      ),
+    )
+    .orderBy(asc(claims.acceptedAt), asc(claims.id))
+    .for('update');
 }

@@ -1,6 +1,6 @@
 // The outbox (table outbox) as the development outbox shows it: messages the server would send,
 // newest first. The mailer (services/mailer.ts) writes and delivers them.
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 
@@ -33,4 +33,11 @@ export async function latestOutboxMessages(
     otp: r.otp,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/** Drops the mails not yet sent to an address (any case): their account is gone. */
+export async function dropUnsentMailTo(tx: Database, email: string): Promise<void> {
+  await tx
+    .delete(outbox)
+    .where(and(isNull(outbox.sentAt), sql`lower(${outbox.recipient}) = ${email.toLowerCase()}`));
 }

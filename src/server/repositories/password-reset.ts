@@ -108,6 +108,15 @@ export async function spendResetTokensOf(tx: Database, email: string, at: Date):
     );
 }
 
+/** Deletes every reset link sent to the email (any case): the account it opened is gone. */
+export async function deleteResetTokensOf(tx: Database, email: string): Promise<void> {
+  await tx
+    .delete(tokens)
+    .where(
+      and(eq(tokens.purpose, RESET_PURPOSE), sql`lower(${tokens.email}) = ${email.toLowerCase()}`),
+    );
+}
+
 /** The account of a (lower-cased) token email. */
 export async function findResetAccount(
   db: Database,

@@ -169,6 +169,18 @@ export async function updatePaymentMethod(
     .where(eq(paymentMethods.id, id));
 }
 
+/** The profile's payout methods with their card vault tokens, locked until the transaction ends. */
+export async function lockPaymentMethodsOf(
+  tx: Database,
+  profileId: string,
+): Promise<{ id: string; vaultToken: string | null }[]> {
+  return tx
+    .select({ id: paymentMethods.id, vaultToken: paymentMethods.vaultToken })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.profileId, profileId))
+    .for('update');
+}
+
 export async function deletePaymentMethod(tx: Database, id: string): Promise<void> {
   await tx.delete(paymentMethods).where(eq(paymentMethods.id, id));
 }
@@ -200,16 +212,6 @@ export async function addressCountryOf(
     .limit(1);
   return address?.fields.countryCode;
 }
-
-/** Whether the profile has an address (where a paper check is mailed). */
-export const hasAddress = async (db: Database, profileId: string): Promise<boolean> =>
-  (
-    await db
-      .select({ id: addresses.id })
-      .from(addresses)
-      .where(eq(addresses.profileId, profileId))
-      .limit(1)
-  ).length > 0;
 
 /** Who is told of a change of payout methods: the account's email, language and merchant. */
 export async function noticeRecipientOf(tx: Database, profileId: string) {

@@ -1,6 +1,6 @@
 // Reads and writes profiles with their addresses, phones and guardians, and shapes them as the
 // Profile entity of the API.
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { preparedPerHandle } from '../db/prepared';
@@ -110,6 +110,16 @@ export async function setPreferredLanguage(
   return Boolean(row);
 }
 
+/** Whether the profile has an address (where a paper check is mailed; what proofing needs). */
+export const hasAddress = async (db: Database, profileId: string): Promise<boolean> =>
+  (
+    await db
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.profileId, profileId))
+      .limit(1)
+  ).length > 0;
+
 /** A profile's addresses replaced as a set, in the order given. */
 export async function replaceAddresses(
   db: Database,
@@ -137,6 +147,39 @@ export async function getProfile(db: Database, id: string, forUpdate = false): P
 
 export async function setStatus(db: Database, id: string, status: ProfileStatus): Promise<void> {
   await db.update(profiles).set({ status, updatedAt: new Date() }).where(eq(profiles.id, id));
+}
+
+/** A profile's status with the one an unblock returns to (operators' lock, deactivation, unblock). */
+export const setStatusAndBeforeBlock = (
+  db: Database,
+  id: string,
+  change: { status: ProfileStatus; statusBeforeBlock: ProfileStatus | null },
+): Promise<void> => updateProfileRow(db, id, change);
+
+/** The status a blocked profile returns to when unblocked. */
+export const setStatusBeforeBlock = (
+  db: Database,
+  id: string,
+  statusBeforeBlock: ProfileStatus,
+): Promise<void> => updateProfileRow(db, id, { statusBeforeBlock });
+
+/** The fields of the profile's first address, if it has one. */
+export async function firstAddressFields(
+  db: Database,
+  profileId: string,
+): Promise<Record<string, string> | undefined> {
+  const [first] = await db
+    .select({ fields: addresses.fields })
+    .from(addresses)
+    .where(eq(addresses.profileId, profileId))
+    .orderBy(asc(addresses.createdAt))
+    .limit(1);
+  return first?.fields;
+}
+
+/** Deletes a profile; addresses, phones, payout methods, codes, sessions, documents cascade. */
+export async function deleteProfile(tx: Database, id: string): Promise<void> {
+  await tx.delete(profiles).where(eq(profiles.id, id));
 }
 
 const consentValue = (c: string | null): 'true' | 'false' | null =>

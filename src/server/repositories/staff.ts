@@ -1,5 +1,5 @@
 // Staff accounts of the rules console and their audit log.
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { staff, staffAudit } from '../db/schema';
 
@@ -12,6 +12,157 @@ export interface AuditEntry {
   country?: string | null;
   version?: number | null;
   detail?: Record<string, unknown> | null;
+}
+
+export type NewStaff = typeof staff.$inferInsert;
+
+/** A one-time enrolment link as the row keeps it: the token's hash and when it stops working. */
+export interface EnrolmentColumns {
+  enrolmentTokenHash: string;
+  enrolmentExpiresAt: Date;
+}
+
+export async function insertStaff(db: Database, values: NewStaff): Promise<void> {
+  await db.insert(staff).values(values);
+}
+
+export async function findStaffById(db: Database, id: string): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staff).where(eq(staff.id, id));
+  return row;
+}
+
+/** The enabled account whose enrolment link (by its token's hash) still works at `now`. */
+export async function findStaffByLiveEnrolment(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staff).where(liveEnrolment(tokenHash, now));
+  return row;
+}
+
+const liveEnrolment = (tokenHash: string, now: Date) =>
+  and(
+    eq(staff.enrolmentTokenHash, tokenHash),
+    gt(staff.enrolmentExpiresAt, now),
+    isNull(staff.disabledAt),
+  );
+
+/** The step of a code just used: later codes only may sign in (never moves back). */
+const usedTotpStep = (step: number): SQL =>
+  sql`greatest(coalesce(${staff.lastTotpStep}, 0), ${step})`;
+
+/**
+ * A new enrolment link replaces the account's credentials: password and authenticators cleared,
+ * sign-in failures and locks lifted, until the owner enrols again.
+ */
+export async function resetForEnrolment(
+  db: Database,
+  staffId: string,
+  enrolment: EnrolmentColumns,
+): Promise<void> {
+  await db
+    .update(staff)
+    .set({
+      ...enrolment,
+      passwordHash: null,
+      totpSecretSealed: null,
+      totpPendingSealed: null,
+      enrolledAt: null,
+      failedSignIns: 0,
+      signInLockedUntil: null,
+      signInHardLocked: false,
+    })
+    .where(eq(staff.id, staffId));
+}
+
+/** Keeps a new authenticator's sealed secret unless one is kept already: true when this one is. */
+export async function storePendingAuthenticator(
+  db: Database,
+  staffId: string,
+  sealed: string,
+): Promise<boolean> {
+  const stored = await db
+    .update(staff)
+    .set({ totpPendingSealed: sealed })
+    .where(and(eq(staff.id, staffId), isNull(staff.totpPendingSealed)))
+    .returning({ id: staff.id });
+  return stored.length === 1;
+}
+
+/** The sealed secret of the authenticator being enrolled, if any. */
+export async function pendingAuthenticatorOf(
+  db: Database,
+  staffId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ sealed: staff.totpPendingSealed })
+    .from(staff)
+    .where(eq(staff.id, staffId));
+  return row?.sealed ?? null;
+}
+
+/**
+ * Completes an enrolment if its link still works (once, even when two completions race): the
+ * password, the confirmed authenticator, the code's step used. True when this call completed it.
+ */
+export async function completeStaffEnrolment(
+  db: Database,
+  enrolment: {
+    staffId: string;
+    tokenHash: string;
+    now: Date;
+    passwordHash: string;
+    totpSecretSealed: string;
+    step: number;
+  },
+): Promise<boolean> {
+  const done = await db
+    .update(staff)
+    .set({
+      passwordHash: enrolment.passwordHash,
+      totpSecretSealed: enrolment.totpSecretSealed,
+      totpPendingSealed: null,
+      enrolledAt: enrolment.now,
+      enrolmentTokenHash: null,
+      enrolmentExpiresAt: null,
+      lastTotpStep: usedTotpStep(enrolment.step),
+    })
+    .where(and(eq(staff.id, enrolment.staffId), liveEnrolment(enrolment.tokenHash, enrolment.now)))
+    .returning({ id: staff.id });
+  return done.length === 1;
+}
+
+/**
+ * The pending authenticator becomes the account's, if it is still the one confirmed (`pending`),
+ * with the confirming code's step used. True when this call replaced it.
+ */
+export async function confirmPendingAuthenticator(
+  db: Database,
+  change: { staffId: string; pending: string; totpSecretSealed: string; step: number },
+): Promise<boolean> {
+  const changed = await db
+    .update(staff)
+    .set({
+      totpSecretSealed: change.totpSecretSealed,
+      totpPendingSealed: null,
+      lastTotpStep: usedTotpStep(change.step),
+    })
+    .where(and(eq(staff.id, change.staffId), eq(staff.totpPendingSealed, change.pending)))
+    .returning({ id: staff.id });
+  return changed.length === 1;
+}
+
+export async function setStaffPasswordHash(
+  db: Database,
+  staffId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.update(staff).set({ passwordHash }).where(eq(staff.id, staffId));
+}
+
+export async function disableStaff(db: Database, staffId: string, at: Date): Promise<void> {
+  await db.update(staff).set({ disabledAt: at }).where(eq(staff.id, staffId));
 }
 
 export async function findStaffByEmail(db: Database, email: string): Promise<StaffRow | undefined> {

@@ -16,7 +16,6 @@ import {
   displayedMethods,
   ensurePreferred,
   getOwnPaymentMethod,
-  hasAddress,
   insertPaymentMethod,
   listPaymentMethods,
   setPreferred,
@@ -25,7 +24,7 @@ import {
   type NewPaymentMethod,
   type PaymentMethodRow,
 } from '../../repositories/payment-methods';
-import { getProfile, type ProfileRow } from '../../repositories/profiles';
+import { getProfile, hasAddress, type ProfileRow } from '../../repositories/profiles';
 import { CODE_TTL_MINUTES, composeCode, recipientLocale } from '../../mail/compose';
 import { bicFromIban } from '../../services/bic-from-iban';
 import { portalOrigin } from '../../services/merchants';
