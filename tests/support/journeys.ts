@@ -4,6 +4,7 @@
 // tests/security/support/server.ts over HTTP) supplies its own browser kind through a Journey and
 // keeps its exported names.
 import { PERSON, US_ADDRESS } from '../fixtures/people';
+import type { OutboxMessage } from '../../src/server/repositories/outbox';
 import type { Transport } from './transport';
 
 export const PASSWORD = 'Sunrise-42-river';
@@ -71,14 +72,8 @@ export async function createClaim<B>(
   return dataOf<CreatedClaim>(expectStatus('create claim', reply, [201]));
 }
 
-export interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  otp: string | null;
-  createdAt: string;
-}
+/** A message as the development outbox answers it (the server's own type). */
+export type { OutboxMessage };
 
 /** The mails sent to `to`, newest first, from the development outbox. */
 export async function outbox<B>(journey: Journey<B>, to: string): Promise<OutboxMessage[]> {
