@@ -55,14 +55,17 @@ export function browserForFile() {
   };
 }
 
-/** Fills and submits the server's sign-in page (#email, #password). */
+/** Fills and submits the server's sign-in page (#email, #password), then back in the portal. */
 export async function submitLoginPage(page: Page, email: string, password = PASSWORD) {
   await page.waitForURL(/\/master\/auth-app\/v1\/login\?/);
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await Promise.all([
-    page.waitForURL((url) => !url.pathname.startsWith('/master/')),
-    page.locator('form button[type="submit"], form [type="submit"]').first().click(),
+    // Past the server's pages (/master/) and the portal's sign-in door (/auth/).
+    page.waitForURL(
+      (url) => !url.pathname.startsWith('/master/') && !url.pathname.startsWith('/auth/'),
+    ),
+    page.locator('form [type="submit"]').first().click(),
   ]);
 }
 

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { PASSWORD, REPO_ROOT, SCREENSHOT_DIR } from './constants';
 import { US_ADDRESS } from '../../fixtures/people';
 import { baseUrl } from './api';
-import { signInThroughPortal } from './browser';
+import { signInThroughPortal, submitLoginPage } from './browser';
 
 type Namespace = 'common' | 'fields' | 'validation';
 const bundles = new Map<string, unknown>();
@@ -120,19 +120,6 @@ export function see(locator: Locator) {
     toHaveAttribute: (name: string, value: string) =>
       expect.poll(() => locator.getAttribute(name), POLL).toBe(value),
   };
-}
-
-/** The server's sign-in page, then back in the portal. */
-export async function signInOnLoginPage(page: Page, email: string, password = PASSWORD) {
-  await page.waitForURL(/\/master\/auth-app\/v1\/login\?/);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
-  await Promise.all([
-    page.waitForURL(
-      (url) => !url.pathname.startsWith('/master/') && !url.pathname.startsWith('/auth/'),
-    ),
-    page.locator('form [type="submit"]').first().click(),
-  ]);
 }
 
 /** Step 1 of account setup: the code mailed on opening the page, read from the outbox. */
@@ -318,7 +305,7 @@ export async function registerFromInvitation(page: Page, t: Texts, email: string
   await see(modal).toContainText(t.common('register.success.title'));
   await picture(page, `${t.locale}-register-success`);
   await modal.getByRole('button', { name: named(t.common('register.success.signIn')) }).click();
-  await signInOnLoginPage(page, email);
+  await submitLoginPage(page, email);
 }
 
 /**
