@@ -17,6 +17,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import {
+  CLAIM_STATUSES,
+  DOCUMENT_STATUSES,
+  PAYMENT_METHOD_STATUSES,
+  PROFILE_STATUSES,
+  VERSION_STATUSES,
+} from '../../core/types/statuses';
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -27,7 +35,7 @@ export const profiles = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: PROFILE_STATUSES }).notNull(),
     profileType: text('profile_type').notNull().default('UNDEFINED'),
     lockProfileType: boolean('lock_profile_type').notNull().default(false),
     merchantId: text('merchant_id').notNull(),
@@ -50,7 +58,7 @@ export const profiles = pgTable(
     /** Hard lock after 100 consecutive failures: only a code sent to the email lifts it. */
     signInHardLocked: boolean('sign_in_hard_locked').notNull().default(false),
     /** The status a LOCKED or DEACTIVATED profile returns to (the admin API cannot skip steps). */
-    statusBeforeBlock: text('status_before_block'),
+    statusBeforeBlock: text('status_before_block', { enum: PROFILE_STATUSES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -160,7 +168,7 @@ export const claims = pgTable(
     merchantId: text('merchant_id').notNull(),
     amount: numeric('amount', { precision: 18, scale: 4 }).notNull(),
     currency: text('currency').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: CLAIM_STATUSES }).notNull(),
     paymentMethodId: uuid('payment_method_id'),
     targetCurrency: text('target_currency'),
     targetAmount: numeric('target_amount', { precision: 18, scale: 4 }),
@@ -251,7 +259,7 @@ export const paymentMethods = pgTable(
     /** ACH, WIRE, RTP, DEBIT_CARD, Paypal, ZELLE, PHYSICAL_CHECK */
     type: text('type').notNull(),
     /** ACTIVE, or AWAITS_OTP for a Zelle token not yet confirmed. */
-    status: text('status').notNull().default('ACTIVE'),
+    status: text('status', { enum: PAYMENT_METHOD_STATUSES }).notNull().default('ACTIVE'),
     preferred: boolean('preferred').notNull().default(false),
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
     sealed: text('sealed'),
@@ -290,7 +298,7 @@ export const idDocuments = pgTable('id_documents', {
     .notNull()
     .references(() => profiles.id, { onDelete: 'cascade' }),
   /** PENDING until reviewed; APPROVED or REJECTED after. */
-  status: text('status').notNull().default('PENDING'),
+  status: text('status', { enum: DOCUMENT_STATUSES }).notNull().default('PENDING'),
   sealed: text('sealed').notNull(),
   createdAt: createdAt(),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -415,7 +423,7 @@ export const ruleVersions = pgTable(
     /** The rule file's name: "GB", or a shared rule such as "_default". */
     country: text('country').notNull(),
     /** draft → approved → published, or draft → sent_back. */
-    status: text('status').notNull(),
+    status: text('status', { enum: VERSION_STATUSES }).notNull(),
     /** The rule file as JSON text: jsonb would reorder its keys, and files keep their order. */
     rules: text('rules').notNull(),
     /** The rules version (publication id) current when the draft was saved; 0 = the files. */
@@ -558,7 +566,7 @@ export const identityVerifications = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     /** The profile status the provider's decision set, null while undecided. */
-    outcome: text('outcome'),
+    outcome: text('outcome', { enum: PROFILE_STATUSES }),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },

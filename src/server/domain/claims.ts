@@ -120,7 +120,7 @@ export function claimsDomain(deps: ClaimsDeps) {
     async status(profileId: string, claimId?: string) {
       if (claimId) {
         const { status } = await getOwnClaim(db, profileId, claimId);
-        return { claimId, status: status as Claim['status'] };
+        return { claimId, status };
       }
       const statuses = await claimStatusesOf(db, profileId);
       return { total: statuses.length, acceptable: statuses.filter(isAcceptable).length };

@@ -214,7 +214,7 @@ export function guardiansDomain(deps: GuardiansDeps) {
           link = `${origin}/auth/register?user_id=${tokenId}`;
         }
         if (minor.status !== 'GUARDIAN_CONSENT_PENDING') {
-          assertTransition(minor.status as ProfileStatus, 'GUARDIAN_CONSENT_PENDING');
+          assertTransition(minor.status, 'GUARDIAN_CONSENT_PENDING');
           await setStatus(tx, minorId, 'GUARDIAN_CONSENT_PENDING');
         }
         const minorName =
@@ -258,7 +258,7 @@ export function guardiansDomain(deps: GuardiansDeps) {
           await setStatus(tx, minorId, next);
           return next;
         }
-        return minor.status as ProfileStatus;
+        return minor.status;
       });
     },
   };

@@ -10,6 +10,7 @@
 // gone; the orientation the camera recorded is applied to the pixels first.
 import sharp from 'sharp';
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
+import type { DocumentStatus } from '../../core/types/statuses';
 import type { Database } from '../db/client';
 import { badRequest, conflict, notFound, type ApiFieldError } from '../errors';
 import { recordAdminAudit } from '../repositories/admin-audit';
@@ -198,7 +199,7 @@ export async function submitDocuments(
 export interface DocumentSummary {
   id: string;
   profileId: string;
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  status: DocumentStatus;
   createdAt: string;
   reviewedAt: string | null;
   note: string | null;
@@ -207,13 +208,16 @@ export interface DocumentSummary {
 const summary = (row: IdDocumentRow): DocumentSummary => ({
   id: row.id,
   profileId: row.profileId,
-  status: row.status as DocumentSummary['status'],
+  status: row.status,
   createdAt: row.createdAt.toISOString(),
   reviewedAt: row.reviewedAt?.toISOString() ?? null,
   note: row.note,
 });
 
-export async function listDocuments(db: Database, status?: string): Promise<DocumentSummary[]> {
+export async function listDocuments(
+  db: Database,
+  status?: DocumentStatus,
+): Promise<DocumentSummary[]> {
   return (await listIdDocuments(db, status)).map(summary);
 }
 

@@ -79,7 +79,7 @@ export async function currentStatus(
   deps: Pick<ProofingDeps, 'db' | 'provider'>,
   profileId: string,
 ): Promise<{ status: ProfileStatus; hostedCheckOpen?: true }> {
-  const status = (await getProfile(deps.db, profileId)).status as ProfileStatus;
+  const status = (await getProfile(deps.db, profileId)).status;
   return status === 'ID_PROOFING_PENDING' && (await hostedCheckOpen(deps, profileId))
     ? { status, hostedCheckOpen: true }
     : { status };
@@ -91,7 +91,7 @@ async function proofingSubject(
   profileId: string,
 ): Promise<{ from: ProfileStatus; subject: ProofingSubject }> {
   const row = await getProfile(db, profileId);
-  const from = row.status as ProfileStatus;
+  const from = row.status;
   assertTransition(from, 'ID_PROOFING_PENDING');
   const addressed = await hasAddress(db, profileId);
   const hasDetails =
@@ -133,7 +133,7 @@ export async function startProofing(
   returnUrl: string,
 ): Promise<ProofingStarted> {
   const { db, provider } = deps;
-  const current = (await getProfile(db, profileId)).status as ProfileStatus;
+  const current = (await getProfile(db, profileId)).status;
   const resume = provider.resume?.bind(provider);
   const session = resume ? await latestSession(db, provider.name, profileId) : undefined;
   if (resume && session) {
@@ -211,7 +211,7 @@ export async function applyVerificationEvent(
     if (latest?.id !== session.id) return { result: 'ignored', reason: 'a newer session exists' };
     if (session.decidedAt && event.createdAt < session.decidedAt)
       return { result: 'ignored', reason: 'older than the decision already applied' };
-    const from = profile.status as ProfileStatus;
+    const from = profile.status;
     if (from !== 'ID_PROOFING_PENDING' || !canTransition(from, outcome))
       return { result: 'ignored', reason: `the profile is ${from}` };
     await setStatus(tx, profile.id, outcome);

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { conflict, notFound } from '../errors';
 import { recordAdminAudit } from '../repositories/admin-audit';
 import { getProfile, setStatusAndBeforeBlock } from '../repositories/profiles';
-import { assertTransition, isBlockedStatus, isProfileStatus } from './profile-lifecycle';
+import { assertTransition, isBlockedStatus } from './profile-lifecycle';
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
 
 export const OPERATOR_MOVES = ['hold', 'release', 'lock', 'deactivate', 'unblock'] as const;
@@ -30,10 +30,10 @@ const refuse = (message: string) => conflict(`IllegalStatusTransition: ${message
 export function operatorMove(
   from: ProfileStatus,
   to: ProfileStatus,
-  statusBeforeBlock: string | null,
+  statusBeforeBlock: ProfileStatus | null,
 ): OperatorStatusChange {
   if (isBlockedStatus(from) && !isBlockedStatus(to)) {
-    if (!isProfileStatus(statusBeforeBlock) || statusBeforeBlock !== to)
+    if (statusBeforeBlock !== to)
       throw refuse(
         `a ${from} profile returns only to the status it had before the block (${statusBeforeBlock ?? 'unknown'}), not ${to}`,
       );
@@ -59,7 +59,7 @@ export function operatorMove(
     return {
       move,
       status: to,
-      statusBeforeBlock: isBlockedStatus(from) ? (statusBeforeBlock as ProfileStatus | null) : from,
+      statusBeforeBlock: isBlockedStatus(from) ? statusBeforeBlock : from,
     };
   return { move, status: to, statusBeforeBlock: null };
 }
@@ -75,7 +75,7 @@ export async function changeStatusAsOperator(
     const row = await getProfile(tx, profileId, true).catch(() => {
       throw notFound('ProfileMissing: no profile with this id');
     });
-    const from = row.status as ProfileStatus;
+    const from = row.status;
     const change = operatorMove(from, to, row.statusBeforeBlock);
     await setStatusAndBeforeBlock(tx, profileId, {
       status: change.status,

@@ -316,11 +316,11 @@ export function registrationDomain(deps: RegistrationDeps) {
         async (tx) => {
           const row = await getProfile(tx, profileId, true);
           if (row.status === 'DRAFT' || row.status === 'CREATED') {
-            assertTransition(row.status as ProfileStatus, 'VERIFIED');
+            assertTransition(row.status, 'VERIFIED');
             await setStatus(tx, profileId, 'VERIFIED');
             return 'VERIFIED';
           }
-          return row.status as ProfileStatus;
+          return row.status;
         },
       );
     },

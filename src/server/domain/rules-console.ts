@@ -58,7 +58,7 @@ import {
 import type { RuleCatalog } from '../../core/schemas/catalog';
 import { ruleNameFor } from '../../core/schemas/compose';
 import type { CountryRules } from '../../core/schemas/country-rules';
-import type { RuleChange, VersionStatus, VersionSummary } from '../../core/rules/console-types';
+import type { RuleChange, VersionSummary } from '../../core/rules/console-types';
 
 export type { VersionSummary, RuleFile };
 
@@ -192,7 +192,7 @@ export const summary = (row: RuleVersionRow): VersionSummary => ({
   id: row.id,
   country: row.country,
   // The column holds only these (written here, checked by the route's response schema).
-  status: row.status as VersionStatus,
+  status: row.status,
   // "No file" is stored as the JSON null (saveDraft).
   file: row.rules !== 'null',
   author: row.authorEmail,

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { claims } from '../db/schema';
 import type { Claim } from '../../core/types/entities/claim';
+import type { ClaimStatus } from '../../core/types/entities/claim-status';
 import type { MerchantDirectory } from '../services/merchants';
 import { notFound } from '../errors';
 
@@ -34,7 +35,7 @@ export const formatAmount = (value: string): string => {
 export function toClaimDto(row: ClaimRow, merchants: MerchantDirectory): Claim {
   return {
     id: row.id,
-    status: row.status as Claim['status'],
+    status: row.status,
     amount: formatAmount(row.amount),
     currency: row.currency,
     merchantName:
@@ -154,7 +155,7 @@ export async function markClaimCancelled(db: Database, claimId: string): Promise
 export async function hasClaimIn(
   db: Database,
   profileId: string,
-  statuses: readonly string[],
+  statuses: readonly ClaimStatus[],
 ): Promise<boolean> {
   const found = await db
     .select({ id: claims.id })

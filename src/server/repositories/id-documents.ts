@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { idDocuments } from '../db/schema';
+import type { DocumentStatus } from '../../core/types/statuses';
 
 export type IdDocumentRow = typeof idDocuments.$inferSelect;
 
@@ -13,7 +14,10 @@ export async function insertIdDocuments(
 }
 
 /** Submissions newest first, optionally of one review status. */
-export async function listIdDocuments(db: Database, status?: string): Promise<IdDocumentRow[]> {
+export async function listIdDocuments(
+  db: Database,
+  status?: DocumentStatus,
+): Promise<IdDocumentRow[]> {
   return db
     .select()
     .from(idDocuments)

@@ -11,6 +11,7 @@ import type { DebitCard } from '../../core/types/entities/debit-card';
 import type { PaymentMethod } from '../../core/types/entities/payment-method';
 import type { Paypal } from '../../core/types/entities/paypal';
 import type { Zelle } from '../../core/types/entities/zelle';
+import type { PaymentMethodStatus } from '../../core/types/statuses';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
@@ -138,7 +139,7 @@ export const sealedBinding = (methodId: string): string => `payment_methods:${me
 export interface NewPaymentMethod {
   id?: string;
   type: string;
-  status?: string;
+  status?: PaymentMethodStatus;
   details: Record<string, unknown>;
   sealed?: string | null;
   vaultToken?: string | null;

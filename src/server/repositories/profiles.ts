@@ -363,7 +363,7 @@ function shapeProfile(row: ProfileDtoFields, relations: ProfileRelations): Profi
         : undefined;
   return {
     id: row.id,
-    status: row.status as ProfileStatus,
+    status: row.status,
     email: row.email,
     ...(name ? { name } : {}),
     profileType: row.profileType as Profile['profileType'],

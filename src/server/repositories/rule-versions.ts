@@ -2,6 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rulePublications, ruleVersions } from '../db/schema';
+import type { VersionStatus } from '../../core/rules/console-types';
 import { notFound } from '../errors';
 
 export type RuleVersionRow = typeof ruleVersions.$inferSelect;
@@ -95,7 +96,7 @@ export async function publishedVersionOf(db: Database, country: string): Promise
 export async function setReview(
   db: Database,
   id: number,
-  from: string,
+  from: VersionStatus,
   to: 'approved' | 'sent_back',
   reviewer: string,
   comment: string | null,

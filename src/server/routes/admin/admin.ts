@@ -31,6 +31,7 @@ import auditRoutes from './audit';
 import metricsRoutes from './metrics';
 import paymentFileRoutes from './payment-files';
 import profileStatusRoutes from './profile-status';
+import { DOCUMENT_STATUSES } from '../../../core/types/statuses';
 
 const documentImage = exact({
   contentType: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp'] },
@@ -274,7 +275,7 @@ const adminRoutes: TypedRoutes = async (app) => {
       schema: {
         querystring: {
           type: 'object',
-          properties: { status: { type: 'string', enum: ['PENDING', 'APPROVED', 'REJECTED'] } },
+          properties: { status: { type: 'string', enum: DOCUMENT_STATUSES } },
         },
         response: { 200: data(listOf(RESPONSES.documentSummary)) },
       },

@@ -5,6 +5,7 @@
 // modules (in worker threads) are limited per staff member, whatever their address.
 import { RULE_CHANGE_CODES } from '../../../core/rules/console-types';
 import { RULE_FINDING_CODES } from '../../../core/rules/finding-codes';
+import { VERSION_STATUSES } from '../../../core/types/statuses';
 import type { FastifyRequest } from 'fastify';
 import type { TypedRoutes } from '../typed';
 import {
@@ -50,11 +51,10 @@ const idParams = {
   required: ['id'],
   properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
 } as const;
-const STATUSES = ['seed', 'draft', 'approved', 'sent_back', 'published'] as const;
 const summaryFields = {
   id: int,
   country: str,
-  status: oneOfValues(STATUSES),
+  status: oneOfValues(VERSION_STATUSES),
   file: {
     ...bool,
     description:
