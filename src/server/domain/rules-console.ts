@@ -17,6 +17,7 @@ import {
   type ApiFieldError,
 } from '../errors';
 import { lastChangeByCountry, recordAudit } from '../repositories/staff';
+import { importAuthor } from './staff';
 import {
   approvalOf,
   getRuleVersion,
@@ -790,14 +791,14 @@ export async function publishedRules(ctx: RulesConsoleContext) {
 
 /**
  * `npm run rules:import`: every given file that differs from the rules in use becomes a draft of
- * the named author (checked like any draft; all refusals are answered together), to be approved
- * by another approver as usual. With `retireMissing` the files are the whole folder: a country
+ * the named author, an enabled, enrolled staff member (checked like any draft; all refusals are
+ * answered together), to be approved by another approver as usual. With `retireMissing` the files are the whole folder: a country
  * whose own file is in use but not among them gets a retirement draft (as the console's Retire
  * the file), back to `_default` or the shared rule that lists it; shared rules are never retired.
  */
 export async function importDrafts(
   ctx: RulesConsoleContext,
-  author: Author,
+  authorEmail: string,
   files: Record<string, Record<string, unknown>>,
   retireMissing = false,
 ): Promise<{
@@ -806,8 +807,7 @@ export async function importDrafts(
   unchanged: string[];
 }> {
   // Four eyes (issue 29 point 9): an import is a named staff member's draft, never nobody's.
-  if (!author.staffId)
-    throw badRequest('ImportAuthorMissing: an import names the staff member who authors it');
+  const author = await importAuthor(ctx.db, authorEmail);
   await ctx.rules.refresh(true);
   const { catalog } = ctx.rules.current;
   const changed = Object.entries(files).filter(

@@ -6,7 +6,6 @@ import { decideDocuments, listDocuments, openDocuments } from '../../domain/id-d
 import {
   createStaffAccount,
   disableStaffAccount,
-  importAuthor,
   issueEnrolmentLink,
   unlockStaffAccount,
 } from '../../domain/staff';
@@ -257,8 +256,7 @@ const adminRoutes: TypedRoutes = async (app) => {
     },
     async (request, reply) => {
       const { rules, authorEmail, retireMissing } = request.body;
-      const author = await importAuthor(db, authorEmail);
-      const result = await importDrafts(consoleCtx, author, rules, retireMissing);
+      const result = await importDrafts(consoleCtx, authorEmail, rules, retireMissing);
       return reply.status(201).send({ data: result });
     },
   );
