@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import type { Locale } from '../../core/i18n/messages';
 import type { AppDeps } from '../context';
 import type { Database } from '../db/client';
-import { profiles, staff } from '../db/schema';
 import { ApiError } from '../errors';
 import { composeUnlockCode, recipientLocale } from '../mail/compose';
 import { findProfileByEmail, type ProfileRow } from '../repositories/profiles';
@@ -19,7 +18,7 @@ import {
   setHardLock,
   writeFailureCount,
   writeUnknownCount,
-  type ThrottledTable,
+  type SignInDoor,
 } from '../repositories/sign-in-throttle';
 import { portalOrigin } from '../services/merchants';
 import { redeemCode, sendCode } from '../services/one-time-codes';
@@ -41,15 +40,15 @@ export const SIGN_IN_POSTS_PER_ADDRESS_PER_MINUTE = 30;
 
 type ThrottleState = Pick<ProfileRow, 'failedSignIns' | 'signInLockedUntil' | 'signInHardLocked'>;
 
-export type { ThrottledTable };
-/** An account whose sign-in is throttled: a profile id, or an account row of another table. */
-export type ThrottledAccount = string | { table: ThrottledTable; id: string };
+export type { SignInDoor };
+/** An account whose sign-in is throttled: a profile id, or an account at another door. */
+export type ThrottledAccount = string | { door: SignInDoor; id: string };
 
-const accountOf = (account: ThrottledAccount): { table: ThrottledTable; id: string } =>
-  typeof account === 'string' ? { table: profiles, id: account } : account;
+const accountOf = (account: ThrottledAccount): { door: SignInDoor; id: string } =>
+  typeof account === 'string' ? { door: 'recipients', id: account } : account;
 
 /** A staff member of the rules console, counted and locked as a recipient is. */
-export const staffAccount = (staffId: string): ThrottledAccount => ({ table: staff, id: staffId });
+export const staffAccount = (staffId: string): ThrottledAccount => ({ door: 'staff', id: staffId });
 
 /** The temporary lock that `failures` consecutive failures earn (0: none yet). */
 export function lockSeconds(failures: number): number {
@@ -85,14 +84,14 @@ export async function takeAttempt(
   account: ThrottledAccount,
   now = new Date(),
 ): Promise<{ gate: SignInGate; failures: number }> {
-  const { table, id } = accountOf(account);
+  const { door, id } = accountOf(account);
   return db.transaction(async (tx) => {
-    const row = await lockThrottleRow(tx, table, id);
+    const row = await lockThrottleRow(tx, door, id);
     if (!row) return { gate: { state: 'open' } as const, failures: 0 };
     const gate = signInGate(row, now);
     if (gate.state !== 'open') return { gate, failures: row.failedSignIns };
     const counted = oneMoreFailure(row.failedSignIns, now);
-    await writeFailureCount(tx, table, id, counted);
+    await writeFailureCount(tx, door, id, counted);
     return { gate, failures: counted.failedSignIns };
   });
 }
@@ -112,9 +111,6 @@ function gateAfter(failures: number): SignInGate {
   const seconds = lockSeconds(failures);
   return seconds ? { state: 'locked', retryAfterSeconds: seconds } : { state: 'open' };
 }
-
-/** Whose sign-in an unknown email was tried at: the portal's, or the rules console's. */
-export type SignInDoor = 'recipients' | 'staff';
 
 /** Counts refused sign-ins and the locks they set (services/metrics.ts; nothing personal). */
 export interface SignInMeter {
@@ -167,8 +163,8 @@ export async function failUnknownAttempt(
  * that attempt set goes when the count falls below the threshold again.
  */
 export async function returnAttempt(db: Database, account: ThrottledAccount): Promise<void> {
-  const { table, id } = accountOf(account);
-  await giveBackFailure(db, table, id, SOFT_LOCK_AFTER_FAILURES);
+  const { door, id } = accountOf(account);
+  await giveBackFailure(db, door, id, SOFT_LOCK_AFTER_FAILURES);
 }
 
 /**
@@ -181,10 +177,9 @@ export async function afterFailure(
   failures: number,
   meter?: SignInMeter,
 ): Promise<{ gate: SignInGate; newlyHardLocked: boolean }> {
-  const { table, id } = accountOf(account);
-  const door: SignInDoor = table === staff ? 'staff' : 'recipients';
+  const { door, id } = accountOf(account);
   if (failures >= HARD_LOCK_AFTER_FAILURES) {
-    const newlyHardLocked = await setHardLock(db, table, id);
+    const newlyHardLocked = await setHardLock(db, door, id);
     meter?.signInFailed(door, { state: 'hardLocked' }, newlyHardLocked);
     return { gate: { state: 'hardLocked' }, newlyHardLocked };
   }
@@ -196,18 +191,18 @@ export async function afterFailure(
 
 /**
  * A right password (and, for staff, a right code): the failure count starts again, and an
- * old-parameter hash is upgraded. `table` is where `account` lives (profiles unless said).
+ * old-parameter hash is upgraded. `door` is whose account it is (a recipient's unless said).
  */
 export async function recordSuccess(
   db: Database,
   account: Pick<ProfileRow, 'id' | 'passwordHash'>,
   password: string,
-  table: ThrottledTable = profiles,
+  door: SignInDoor = 'recipients',
 ): Promise<void> {
   const upgrade = needsRehash(account.passwordHash)
     ? { passwordHash: await hashPassword(password) }
     : {};
-  await clearFailures(db, table, account.id, upgrade);
+  await clearFailures(db, door, account.id, upgrade);
 }
 
 /**
@@ -215,8 +210,8 @@ export async function recordSuccess(
  * account may sign in again, from a clean count.
  */
 export async function liftLock(db: Database, account: ThrottledAccount): Promise<void> {
-  const { table, id } = accountOf(account);
-  await clearFailures(db, table, id);
+  const { door, id } = accountOf(account);
+  await clearFailures(db, door, id);
 }
 
 export type FormPostVerdict = 'sameOrigin' | 'crossSite';

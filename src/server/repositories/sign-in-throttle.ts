@@ -3,11 +3,13 @@
 // (unknown_sign_ins, keyed by a hash of the email). The callers hold the transactions.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { profiles, staff } from '../db/schema';
-import { unknownSignIns } from '../db/schema';
+import { profiles, staff, unknownSignIns } from '../db/schema';
 
-/** The tables whose rows count their own sign-in failures: recipients' profiles, console staff. */
-export type ThrottledTable = typeof profiles | typeof staff;
+/** Whose sign-in it is: the portal's recipients, or the rules console's staff. */
+export type SignInDoor = 'recipients' | 'staff';
+
+/** Where each door's accounts count their own sign-in failures: profiles, staff. */
+const tableOf = (door: SignInDoor) => (door === 'staff' ? staff : profiles);
 
 export interface ThrottleRow {
   failedSignIns: number;
@@ -24,9 +26,10 @@ export interface FailureCount {
 /** The account's throttle row, locked for the rest of the transaction (undefined: no account). */
 export async function lockThrottleRow(
   tx: Database,
-  table: ThrottledTable,
+  door: SignInDoor,
   id: string,
 ): Promise<ThrottleRow | undefined> {
+  const table = tableOf(door);
   const [row] = await tx
     .select({
       failedSignIns: table.failedSignIns,
@@ -41,10 +44,11 @@ export async function lockThrottleRow(
 
 export async function writeFailureCount(
   tx: Database,
-  table: ThrottledTable,
+  door: SignInDoor,
   id: string,
   count: FailureCount,
 ): Promise<void> {
+  const table = tableOf(door);
   await tx.update(table).set(count).where(eq(table.id, id));
 }
 
@@ -53,10 +57,11 @@ export async function writeFailureCount(
  */
 export async function giveBackFailure(
   db: Database,
-  table: ThrottledTable,
+  door: SignInDoor,
   id: string,
   softLockAfter: number,
 ): Promise<void> {
+  const table = tableOf(door);
   await db
     .update(table)
     .set({
@@ -67,11 +72,8 @@ export async function giveBackFailure(
 }
 
 /** Sets the hard lock; true only for the call that set it (not already set). */
-export async function setHardLock(
-  db: Database,
-  table: ThrottledTable,
-  id: string,
-): Promise<boolean> {
+export async function setHardLock(db: Database, door: SignInDoor, id: string): Promise<boolean> {
+  const table = tableOf(door);
   const updated = await db
     .update(table)
     .set({ signInHardLocked: true, signInLockedUntil: null })
@@ -83,10 +85,11 @@ export async function setHardLock(
 /** A clean count, no lock; with `passwordHash`, the upgraded hash too. */
 export async function clearFailures(
   db: Database,
-  table: ThrottledTable,
+  door: SignInDoor,
   id: string,
   upgrade: { passwordHash?: string } = {},
 ): Promise<void> {
+  const table = tableOf(door);
   await db
     .update(table)
     .set({ failedSignIns: 0, signInLockedUntil: null, signInHardLocked: false, ...upgrade })
