@@ -201,7 +201,11 @@ export function CountryVariantForm({
   }
   const [values, setValues] = useState<FormData>(initialData ?? {});
   const state = useFormVariant(formId, choice.country, choice.method);
-  const variantKey = state.variant ? `${state.variant.key}|${choice.country}` : null;
+  // The method too: it may come only with the published rules' list, after the variant of the
+  // country alone has loaded, and the form's values must then carry it.
+  const variantKey = state.variant
+    ? `${state.variant.key}|${choice.country}|${choice.method ?? ''}`
+    : null;
   // Each variant starts from the values of the fields it still has; the others are dropped.
   const [started, setStarted] = useState<{ key: string | null; data: FormData }>({
     key: null,
