@@ -106,6 +106,9 @@ function pgBossEngine(pool: pg.Pool, options: JobEngineOptions): JobEngine {
   // an unhandled 'error' that would end the process.
   boss.on('error', (error) => options.log.error({ err: error }, 'job engine error'));
   const timers: NodeJS.Timeout[] = [];
+  // Our handlers still running: pg-boss stops waiting for them after its timeout, but they (and
+  // pg-boss's record of their outcome) use the app's pool, which must outlive them.
+  const running = new Set<Promise<void>>();
   let started = false;
 
   async function offer(job: JobDefinition): Promise<void> {
@@ -122,9 +125,15 @@ function pgBossEngine(pool: pg.Pool, options: JobEngineOptions): JobEngine {
       started = true;
       await startOnce(pool, boss, options.jobs);
       for (const job of options.jobs) {
-        await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async () =>
-          counted(job, options),
-        );
+        await boss.work(job.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async () => {
+          const run = counted(job, options);
+          running.add(run);
+          try {
+            await run;
+          } finally {
+            running.delete(run);
+          }
+        });
         await offer(job);
         const timer = setInterval(() => {
           offer(job).catch((error: unknown) =>
@@ -140,6 +149,10 @@ function pgBossEngine(pool: pg.Pool, options: JobEngineOptions): JobEngine {
       if (!started) return;
       // The pool is the app's: closed by its owner after this (close: false).
       await boss.stop({ graceful: true, timeout: 5_000, close: false, wait: true });
+      await Promise.allSettled(running);
+      // pg-boss records a finished run's outcome right after it settles: let it send that query
+      // before the owner ends the pool ("Cannot use a pool after calling end" otherwise).
+      await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }
