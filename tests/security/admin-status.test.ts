@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { PROFILE_STATUSES } from '../../src/server/domain/profile-lifecycle';
+import { PROFILE_STATUSES } from '../../src/core/types/statuses';
 import {
   activatedUser,
   adminCall,

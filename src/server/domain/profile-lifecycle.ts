@@ -1,6 +1,7 @@
 // The profile status state machine of spec section 4. Every status change goes through
 // `assertTransition`; anything not listed here is refused with 409.
 import type { ProfileStatus } from '../../core/types/entities/profile-status';
+import { PROFILE_STATUSES } from '../../core/types/statuses';
 import { conflict } from '../errors';
 
 const BLOCKABLE: ProfileStatus[] = ['LOCKED', 'DEACTIVATED'];
@@ -41,12 +42,6 @@ export const TRANSITIONS: Record<ProfileStatus, readonly ProfileStatus[]> = {
   GUARDIAN_CONSENT_PENDING: ['VERIFIED', 'GUARDIAN_CONSENT_REJECTED', ...BLOCKABLE],
   GUARDIAN_CONSENT_REJECTED: ['GUARDIAN_CONSENT_PENDING', ...BLOCKABLE],
 };
-
-/**
- * Every status, in the order the table lists them: its keys, which the Record type makes exactly
- * the statuses of schemas/entities/profile-status.schema.json.
- */
-export const PROFILE_STATUSES = Object.keys(TRANSITIONS) as readonly ProfileStatus[];
 
 export const isProfileStatus = (value: unknown): value is ProfileStatus =>
   (PROFILE_STATUSES as readonly unknown[]).includes(value);

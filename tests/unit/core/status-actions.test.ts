@@ -7,7 +7,8 @@ import {
   STATUS_ACTIONS,
   type ProfileAction,
 } from '../../../src/core/profile/status-actions';
-import { PROFILE_STATUSES, TRANSITIONS } from '../../../src/server/domain/profile-lifecycle';
+import { TRANSITIONS } from '../../../src/server/domain/profile-lifecycle';
+import { PROFILE_STATUSES } from '../../../src/core/types/statuses';
 
 const ACTIONS: ProfileAction[] = [
   'acceptClaim',

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_ACTIONS, type ProfileAction } from '../../../src/core/profile/status-actions';
 import { assertMay } from '../../../src/server/domain/status-policy';
-import { PROFILE_STATUSES } from '../../../src/server/domain/profile-lifecycle';
+import { PROFILE_STATUSES } from '../../../src/core/types/statuses';
 import { ApiError } from '../../../src/server/errors';
 
 const ACTIONS = Object.keys(STATUS_ACTIONS) as ProfileAction[];

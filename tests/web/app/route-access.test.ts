@@ -1,7 +1,7 @@
 // Every route of the table against every profile status (spec sections 2 and 6).
 import { describe, expect, it } from 'vitest';
 import { checkAccess, ROUTES } from '../../../src/web/app/route-table';
-import { PROFILE_STATUSES } from '../../../src/server/domain/profile-lifecycle';
+import { PROFILE_STATUSES } from '../../../src/core/types/statuses';
 
 const route = (path: string) => {
   const entry = ROUTES.find((r) => r.path === path);

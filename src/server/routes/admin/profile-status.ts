@@ -2,7 +2,7 @@
 // (hold, release a hold, lock, deactivate, unblock), each audited with the key's name. The rule is
 // domain/operator-status.ts; activation comes from proofing or a document decision, never from here.
 import { changeStatusAsOperator } from '../../domain/operator-status';
-import { PROFILE_STATUSES } from '../../domain/profile-lifecycle';
+import { PROFILE_STATUSES } from '../../../core/types/statuses';
 import { data, entity, exact, uuid } from '../../openapi/responses';
 import type { TypedRoutes } from '../typed';
 import { adminActor } from './admin-key';
