@@ -6,7 +6,7 @@
 // What each user was told is kept for the database checks.
 import { ApiClient, PASSWORD, achAccount, uniqueEmail } from '../bench/client';
 import { PERSON, US_ADDRESS } from '../../tests/fixtures/people';
-import { CALL_TIMEOUT_MS, type Outcome, type Recorder } from './record';
+import { CALL_TIMEOUT_MS, type Call, type Outcome, type Recorder } from './record';
 
 export interface Told {
   email: string;
@@ -151,15 +151,16 @@ export async function runJourney(context: JourneyContext): Promise<Told> {
     } finally {
       clearTimeout(timer);
     }
-    recorder.add({
+    const recorded: Call = {
       kind,
       origin,
       outcome,
       code: answer ? codeOf(answer.body) : failure,
       startedAt,
       ms: performance.now() - startedAt,
-    });
-    return { outcome, answer };
+    };
+    recorder.add(recorded);
+    return { outcome, answer, recorded };
   }
 
   /**
@@ -177,9 +178,12 @@ export async function runJourney(context: JourneyContext): Promise<Told> {
     const deadline = performance.now() + context.retryMs;
     let lost = false;
     for (let attempt = 0; ; attempt++) {
-      const { outcome, answer } = await once(kind, call);
-      if (answer && (ok.includes(answer.status) || (lost && afterLoss.includes(answer.status))))
+      const { outcome, answer, recorded } = await once(kind, call);
+      if (answer && ok.includes(answer.status)) return answer;
+      if (answer && lost && afterLoss.includes(answer.status)) {
+        recorded.afterLoss = true;
         return answer;
+      }
       const retryable = outcome === 503 || outcome === 'conn' || outcome === 'timeout';
       // A 503 is not proof that nothing was written: under pool saturation a write can commit and
       // a later query of the same request answer 503 (seen at 200 users), so it counts as lost.

@@ -16,6 +16,11 @@ export interface Call {
   code: string;
   startedAt: number;
   ms: number;
+  /**
+   * A refusal its step took as done because an earlier try's answer was lost (a code the lost
+   * try already spent, a claim it already accepted): expected, not an error of the server.
+   */
+  afterLoss?: boolean;
 }
 
 export interface FaultWindow {
@@ -93,8 +98,8 @@ export function errorsByKind(
   const counts = new Map<string, { count: number; expected: boolean }>();
   for (const call of calls) {
     if (typeof call.outcome === 'number' && call.outcome < 400) continue;
-    const expected = classify(recorder, call) === 'expected';
-    const key = `${call.kind} ${call.outcome}${call.code ? ` ${call.code}` : ''}${expected ? ' (fault window)' : ''}`;
+    const expected = call.afterLoss === true || classify(recorder, call) === 'expected';
+    const key = `${call.kind} ${call.outcome}${call.code ? ` ${call.code}` : ''}${call.afterLoss ? ' (after a lost try)' : expected ? ' (fault window)' : ''}`;
     const entry = counts.get(key) ?? { count: 0, expected };
     entry.count++;
     counts.set(key, entry);
