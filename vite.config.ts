@@ -66,6 +66,13 @@ const APP_CODE = src(
   ].join('|'),
 );
 const ACCOUNT_SETUP = src('web/components/step-progress|web/lib/use-phone-format');
+// Finding and loading a form's variant (the validators' manifest, the published list, the loaders)
+// in one chunk apart from the form engine: a form screen asks for it beside the engine
+// (components/schema-form/variant-loader.ts), so the variant loads while the engine downloads.
+const FORM_VARIANTS = src(
+  'web/lib/(form-variants|form-validators|published-validators)|web/components/schema-form/(variant-loader|ui-schemas)',
+);
+const VALIDATOR_MANIFEST = /[\\/]src[\\/]core[\\/]generated[\\/]validators[\\/]manifest\.json$/;
 // react-redux's selector hook: pages that use it load it, the light start page does not.
 const SELECTOR =
   /node_modules[\\/]use-sync-external-store[\\/](with-selector|cjs[\\/][^\\/]*with-selector)/;
@@ -259,6 +266,11 @@ export default defineConfig({
             // Account setup's small shared parts travel together (each file compresses alone):
             // the step progress (setup, verification, identity check) and the phone formatting.
             { name: 'account-setup', test: ACCOUNT_SETUP, priority: 4 },
+            {
+              name: 'form-variants',
+              test: (id) => FORM_VARIANTS.test(id) || VALIDATOR_MANIFEST.test(id),
+              priority: 4,
+            },
             { name: 'vendor-uk-modulus', test: UK_MODULUS, priority: 4 },
             { name: 'vendor-tax-id', test: TAX_ID, priority: 4 },
             { name: 'vendor-phone', test: PHONE, priority: 4 },

@@ -217,6 +217,10 @@ export function localeChunks(manifest: Manifest): RouteFiles['locales'] {
 
 /** What the server reads to announce a route's files (src/core/routes/route-files.ts). */
 export const routeFiles = (manifest: Manifest): RouteFiles => ({
-  routes: routeFirstLoads(manifest).map(({ path, files }) => ({ path, files })),
+  routes: routeFirstLoads(manifest).map(({ path, files, afterPaint }) => ({
+    path,
+    files,
+    ...(afterPaint.length ? { afterPaint } : {}),
+  })),
   locales: localeChunks(manifest),
 });

@@ -21,7 +21,12 @@ const FILES: RouteFiles = {
       path: '/bank-account',
       files: [...SHELL, 'assets/bank-FFFFFFFF.js', 'assets/vendor-forms-GGGGGGGG.js'],
     },
-    { path: '/bank-account/:id', files: [...SHELL, 'assets/bank-FFFFFFFF.js'] },
+    {
+      path: '/bank-account/:id',
+      files: [...SHELL, 'assets/bank-FFFFFFFF.js'],
+      // Loaded once the screen's first render is painted: not announced, but a form screen.
+      afterPaint: ['assets/vendor-forms-GGGGGGGG.js'],
+    },
     { path: '/static/*', files: [...SHELL, 'assets/static-HHHHHHHH.js'] },
     { path: '*', files: [...SHELL, 'assets/not-found-IIIIIIII.js'] },
   ],
@@ -97,11 +102,18 @@ describe('the page of a portal route', () => {
       'assets/v-en.js',
     ]);
     expect(page.raw.headers['cache-control']).toBe('private, no-cache');
+    // A form screen carries what its form's validators depend on, as the API lists it.
+    const validators = (await browser.get('/master/rules/validators')).body.data;
+    expect(boot.validators).toEqual(validators);
+    expect(validators).toMatchObject({ rulesVersion: expect.any(Number) });
+    expect(bootOf((await browser.get('/dashboard')).raw.body).validators).toBeUndefined();
 
     // A route with a parameter, a static page (which does not load the user), an unknown path.
     const edit = await browser.get('/bank-account/123');
     expect(preloads(edit.raw.body)).toContain('assets/bank-FFFFFFFF.js');
     expect(preloads(edit.raw.body)).not.toContain('assets/fields-en.js');
+    expect(preloads(edit.raw.body)).not.toContain('assets/vendor-forms-GGGGGGGG.js');
+    expect(bootOf(edit.raw.body).validators).toEqual(validators);
     const terms = await browser.get('/static/terms');
     expect(preloads(terms.raw.body)).toContain('assets/static-HHHHHHHH.js');
     const termsBoot = bootOf(terms.raw.body);

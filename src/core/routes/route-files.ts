@@ -10,7 +10,12 @@ export const FORMS_CHUNK = /(^|\/)vendor-forms-[\w-]+\.js$/;
 
 export interface RouteFiles {
   /** In the route table's order; `path` is a route pattern (`/bank-account/:id`, `/static/*`, `*`). */
-  routes: { path: string; files: string[] }[];
+  routes: {
+    path: string;
+    files: string[];
+    /** What the screen loads once its first render is painted (`afterFirstPaint`): the form engine. */
+    afterPaint?: string[];
+  }[];
   /** The chunk of each namespace of each language, e.g. locales.de.common. */
   locales: Record<string, Record<string, string>>;
 }

@@ -36,3 +36,19 @@ export interface ServedVariant {
   methodName?: string;
   url: string;
 }
+
+/** The transfer methods of a country whose published rules offer other methods than the build. */
+export interface CountryTransferMethods {
+  country: string;
+  methods: string[];
+}
+
+/**
+ * GET /master/rules/validators: the rules version in use, the form variants it changed since the
+ * portal was built, and the countries whose bank accounts it offers other transfer methods.
+ */
+export interface PublishedValidators {
+  rulesVersion: number;
+  variants: ServedVariant[];
+  transferMethods: CountryTransferMethods[];
+}

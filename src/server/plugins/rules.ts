@@ -10,6 +10,7 @@ import type { FormValidator } from '../../core/validation/form-validator';
 import type { RulesSource } from '../services/rules-source';
 import { createValidatorStore, type ValidatorStore } from '../services/published-validators';
 import { attachRulesChecks, createRulesChecks, type RulesChecks } from '../services/rules-checks';
+import { createStoredValidators, type StoredValidators } from '../services/stored-validators';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     validatorModules: ValidatorStore;
     /** The rules console's checks and module builds, in worker threads (issue 29 point 2). */
     rulesChecks: RulesChecks;
+    /** Published versions' validator modules, built once and stored (services/stored-validators.ts). */
+    storedValidators: StoredValidators;
   }
   interface FastifyRequest {
     /** The previous rules version's validator the client asked for (grace period), or null. */
@@ -33,6 +36,7 @@ export default fp(async function rulesPlugin(app, opts: { source: RulesSource })
   app.decorate('validatorModules', createValidatorStore());
   const checks = createRulesChecks(app.deps.config.rulesWorkers);
   app.decorate('rulesChecks', checks);
+  app.decorate('storedValidators', createStoredValidators(app.deps.db, source, checks));
   attachRulesChecks(source, checks);
   app.addHook('onClose', () => checks.close());
   app.decorateRequest('rulesValidator', null);

@@ -90,6 +90,22 @@ const webRoutes: FastifyPluginAsync = async (app) => {
   };
 
   /**
+   * The published rules' validators list for a page whose screen shows a form: the form then asks
+   * for nothing before it renders. This route skips the rules check API requests make (static
+   * files need none), so it checks here; without the list (validators still being built) the
+   * portal asks GET /master/rules/validators itself.
+   */
+  const formValidators = async (request: FastifyRequest) => {
+    try {
+      await app.rules.refresh();
+      return await app.storedValidators.published();
+    } catch (error) {
+      request.log.warn({ err: error }, 'page: the published validators are not written into it');
+      return undefined;
+    }
+  };
+
+  /**
    * A page: private (it may hold the profile), revalidated by its ETag, and compressed as the
    * request accepts (it is made per request, so it has no precompressed copy).
    */
@@ -187,6 +203,7 @@ const webRoutes: FastifyPluginAsync = async (app) => {
     // Loading the portal is activity: the idle clock moves as an API read would move it.
     if (session?.accessValid) await app.sessions.touch(session);
     const boot = bootData(request, path, session);
+    if (boot.principal && page.showsForm(path)) boot.validators = await formValidators(request);
     // The signed-in person's stored language, as the portal will pick it (app-entry.tsx).
     const locale = pageLocale(boot.profile?.preferredLanguage, undefined, boot.configuration);
     const html = page.render({

@@ -129,6 +129,18 @@ export function createPortalPage(webDir: string) {
   };
 
   return {
+    /**
+     * Whether the route's screen shows a generated form in its first load (the form engine among
+     * its files, or loaded once its first render is painted): its page carries the validators list.
+     */
+    showsForm(pathname: string): boolean {
+      const { files } = load();
+      const route = files && routeFor(files.routes, pathname);
+      return (
+        !!route && [...route.files, ...(route.afterPaint ?? [])].some((f) => FORMS_CHUNK.test(f))
+      );
+    },
+
     /** The page for a portal route. */
     render({ pathname, boot, locale, loadingText, console }: PortalPageRequest): string {
       const page = load();

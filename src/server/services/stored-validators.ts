@@ -14,9 +14,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rulePublications, validatorModules } from '../db/schema';
 import type { RuleCatalog } from '../../core/schemas/catalog';
-import type { ServedVariant } from '../../core/validation/precompiled';
+import type { PublishedValidators, ServedVariant } from '../../core/validation/precompiled';
 import { serviceUnavailable } from '../errors';
-import { VALIDATORS_PATH, variantModules, type VariantModule } from './published-validators';
+import {
+  changedTransferMethods,
+  VALIDATORS_PATH,
+  variantModules,
+  type VariantModule,
+} from './published-validators';
 import { PoolBusyError, PoolClosedError, PoolTimeoutError, type RulesChecks } from './rules-checks';
 import type { RulesSource } from './rules-source';
 
@@ -115,6 +120,43 @@ export function createStoredValidators(db: Database, rules: RulesSource, checks:
     return row;
   };
 
+  /** The variants of a published version (none for version 0, the files), in stored order. */
+  async function variants(id: number): Promise<ServedVariant[]> {
+    if (id === 0) return [];
+    const read = () =>
+      db
+        .select({
+          file: validatorModules.file,
+          formId: validatorModules.formId,
+          country: validatorModules.country,
+          method: validatorModules.method,
+          methodName: validatorModules.methodName,
+          builtAt: rulePublications.validatorsBuiltAt,
+        })
+        .from(rulePublications)
+        .leftJoin(validatorModules, eq(validatorModules.rulesVersion, rulePublications.id))
+        .where(eq(rulePublications.id, id))
+        .orderBy(asc(validatorModules.position));
+    let rows = await read();
+    if (rows[0] && !rows[0].builtAt) {
+      await built(id);
+      rows = await read();
+    }
+    return rows.flatMap(({ file, formId, country, method, methodName }) =>
+      file === null || formId === null
+        ? []
+        : [
+            {
+              formId,
+              ...(country ? { country } : {}),
+              ...(method ? { method } : {}),
+              ...(methodName ? { methodName } : {}),
+              url: `${VALIDATORS_PATH}/${id}/${file}`,
+            },
+          ],
+    );
+  }
+
   return {
     /**
      * The stored module of a published version, by its exact file name; undefined for a version
@@ -130,42 +172,21 @@ export function createStoredValidators(db: Database, rules: RulesSource, checks:
       return row?.source ?? undefined;
     },
 
-    /** The variants of a published version (none for version 0, the files), in stored order. */
-    async variants(id: number): Promise<ServedVariant[]> {
-      if (id === 0) return [];
-      const read = () =>
-        db
-          .select({
-            file: validatorModules.file,
-            formId: validatorModules.formId,
-            country: validatorModules.country,
-            method: validatorModules.method,
-            methodName: validatorModules.methodName,
-            builtAt: rulePublications.validatorsBuiltAt,
-          })
-          .from(rulePublications)
-          .leftJoin(validatorModules, eq(validatorModules.rulesVersion, rulePublications.id))
-          .where(eq(rulePublications.id, id))
-          .orderBy(asc(validatorModules.position));
-      let rows = await read();
-      if (rows[0] && !rows[0].builtAt) {
-        await built(id);
-        rows = await read();
-      }
-      return rows.flatMap(({ file, formId, country, method, methodName }) =>
-        file === null || formId === null
-          ? []
-          : [
-              {
-                formId,
-                ...(country ? { country } : {}),
-                ...(method ? { method } : {}),
-                ...(methodName ? { methodName } : {}),
-                url: `${VALIDATORS_PATH}/${id}/${file}`,
-              },
-            ],
-      );
+    /**
+     * What the portal's forms depend on in the rules in use: GET /master/rules/validators, also
+     * written into a page that shows a generated form (routes/web.ts), which then asks nothing.
+     */
+    async published(): Promise<PublishedValidators> {
+      const { id, catalog } = rules.current;
+      return {
+        rulesVersion: id,
+        variants: await variants(id),
+        // The bank-account form offers these, not its build's (a country created in the console).
+        transferMethods: changedTransferMethods(rules.files, catalog),
+      };
     },
+
+    variants,
   };
 }
 export type StoredValidators = ReturnType<typeof createStoredValidators>;

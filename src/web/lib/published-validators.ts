@@ -7,8 +7,10 @@ import type { JsonSchema } from '../../core/schemas/json-schema';
 import type {
   PrecompiledModule,
   PrecompiledValidate,
+  PublishedValidators,
   ServedVariant,
 } from '../../core/validation/precompiled';
+import { readBootData } from './boot-data';
 import { setRulesVersionInUse } from './rules-version';
 
 // Not imported from lib/api: the console loads this module without the portal's RTK Query.
@@ -51,47 +53,57 @@ export function importValidatorModule(url: string): Promise<PrecompiledModule> {
   return module;
 }
 
-/** The transfer methods of a country whose published rules offer other methods than the build. */
-export interface CountryTransferMethods {
-  country: string;
-  methods: string[];
+/** The list, or without it (it could not be read) the build's validators: no version. */
+interface Published extends Omit<PublishedValidators, 'rulesVersion'> {
+  rulesVersion: number | null;
 }
 
-interface Published {
-  rulesVersion: number | null;
-  variants: ServedVariant[];
-  transferMethods: CountryTransferMethods[];
-}
+/** The list as the server wrote it into a page with a form (core/routes/boot-data.ts). */
+const fromPage = (): PublishedValidators | undefined =>
+  typeof document === 'undefined' ? undefined : readBootData()?.validators;
+
+const fromApi = (): Promise<Partial<PublishedValidators>> =>
+  fetch(`${origin()}${VALIDATORS_URL}`, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  }).then(async (response) => {
+    if (!response.ok) throw new Error(`validators list answered ${response.status}`);
+    return ((await response.json()) as { data: Partial<PublishedValidators> }).data;
+  });
 
 let published: Promise<Published> | undefined;
 /** The answer's transfer methods by country, once it came: read while rendering (the picker). */
 let settledMethods: ReadonlyMap<string, readonly string[]> | undefined;
 
+/** Keeps the list for the page's forms; `answered` false when it could not be read. */
+function settle(data: Partial<PublishedValidators>, answered = true): Published {
+  const answer: Published = {
+    rulesVersion: data.rulesVersion ?? null,
+    variants: data.variants ?? [],
+    transferMethods: data.transferMethods ?? [],
+  };
+  if (answered) setRulesVersionInUse(answer.rulesVersion);
+  settledMethods = new Map(answer.transferMethods.map((c) => [c.country, c.methods]));
+  return answer;
+}
+
 /**
- * The variants the published rules changed, asked once per page load: forms opened in this tab
- * keep the version they started with, and the API accepts it for its grace period.
+ * The variants the published rules changed, once per page load: written into the page by the
+ * server when its screen shows a form (then known before the first render), else asked for.
+ * Forms opened in this tab keep the version they started with, and the API accepts it for its
+ * grace period.
  */
 export function publishedVariants(): Promise<Published> {
-  published ??= fetch(`${origin()}${VALIDATORS_URL}`, {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`validators list answered ${response.status}`);
-      const { data } = (await response.json()) as { data: Partial<Published> };
-      setRulesVersionInUse(data.rulesVersion ?? null);
-      return {
-        rulesVersion: data.rulesVersion ?? null,
-        variants: data.variants ?? [],
-        transferMethods: data.transferMethods ?? [],
-      };
-    })
-    // Without the list the built validators still apply; the server checks every submission.
-    .catch((): Published => ({ rulesVersion: null, variants: [], transferMethods: [] }))
-    .then((answer) => {
-      settledMethods = new Map(answer.transferMethods.map((c) => [c.country, c.methods]));
-      return answer;
-    });
+  if (!published) {
+    const onPage = fromPage();
+    published = onPage
+      ? Promise.resolve(settle(onPage))
+      : fromApi().then(
+          (data) => settle(data),
+          // Without the list the built validators still apply; the server checks every submission.
+          () => settle({}, false),
+        );
+  }
   return published;
 }
 

@@ -6,8 +6,7 @@
 // name of its URL, and anything not stored is a 404 with no work. Previews stay in memory.
 import type { TypedRoutes } from '../typed';
 import { notFound } from '../../errors';
-import { changedTransferMethods, VALIDATORS_PATH } from '../../services/published-validators';
-import { createStoredValidators } from '../../services/stored-validators';
+import { VALIDATORS_PATH } from '../../services/published-validators';
 import { data, exact, int, listOf, str } from '../../openapi/responses';
 
 export const servedVariant = exact(
@@ -18,8 +17,7 @@ export const servedVariant = exact(
 const countryTransferMethods = exact({ country: str, methods: listOf(str) });
 
 const validatorRoutes: TypedRoutes = async (app) => {
-  const { rules, validatorModules: previews } = app;
-  const stored = createStoredValidators(app.deps.db, rules, app.rulesChecks);
+  const { validatorModules: previews, storedValidators: stored } = app;
 
   app.get(
     '/validators',
@@ -40,17 +38,7 @@ const validatorRoutes: TypedRoutes = async (app) => {
         },
       },
     },
-    async () => {
-      const { id, catalog } = rules.current;
-      return {
-        data: {
-          rulesVersion: id,
-          variants: await stored.variants(id),
-          // The bank-account form offers these, not its build's (a country created in the console).
-          transferMethods: changedTransferMethods(rules.files, catalog),
-        },
-      };
-    },
+    async () => ({ data: await stored.published() }),
   );
 
   app.get(

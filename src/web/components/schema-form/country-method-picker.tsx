@@ -10,12 +10,8 @@ import type { EditMode } from './edit-mode';
 import type { ServerFieldError } from './messages';
 import { SchemaForm } from './schema-form';
 import { transferMethodLabelKey } from '../../lib/form-variants';
-import {
-  transferMethodsFor,
-  useFormVariant,
-  usePublishedMethods,
-  type PublishedMethods,
-} from './use-form-variant';
+import { useFormVariant, usePublishedMethods } from './use-form-variant';
+import { methodsOf, openingMethod } from './variant-loader';
 import type { FormData } from './validator';
 
 export interface CountryMethod {
@@ -32,20 +28,6 @@ export interface CountryMethodPickerProps extends CountryMethod {
   offeredMethods?: readonly string[];
   disabled?: boolean;
 }
-
-/**
- * The transfer methods of a country's published rules that the merchant also pays to; none while
- * the published rules' list loads (`published` undefined), rather than the build's for a moment.
- */
-const methodsOf = (
-  country: string,
-  formId: string,
-  published: PublishedMethods | undefined,
-  offered?: readonly string[],
-): string[] =>
-  formId === 'bank-account' && published
-    ? transferMethodsFor(country, published, formId).filter((m) => !offered || offered.includes(m))
-    : [];
 
 /**
  * Memoised: the form under it re-renders its parent on every key, and the country list (every
@@ -183,21 +165,14 @@ export function CountryVariantForm({
   const published = usePublishedMethods();
   const [choice, setChoice] = useState<CountryMethod>(() => {
     const methods = methodsOf(initialCountry, formId, published, offeredMethods);
-    return {
-      country: initialCountry,
-      method:
-        initialMethod && methods.includes(initialMethod)
-          ? initialMethod
-          : (methods[0] ?? undefined),
-    };
+    return { country: initialCountry, method: openingMethod(methods, initialMethod) };
   });
   // The published rules' methods came after the first render, or offer another list than the
   // build: a method they do not offer (WIRE where a country's rules list ACH and RTP) gives way
   // to the first they do, the initial one if it is offered after all.
   const methods = methodsOf(choice.country, formId, published, offeredMethods);
   if (methods.length && !(choice.method && methods.includes(choice.method))) {
-    const method = initialMethod && methods.includes(initialMethod) ? initialMethod : methods[0];
-    setChoice({ country: choice.country, method });
+    setChoice({ country: choice.country, method: openingMethod(methods, initialMethod) });
   }
   const [values, setValues] = useState<FormData>(initialData ?? {});
   const state = useFormVariant(formId, choice.country, choice.method);

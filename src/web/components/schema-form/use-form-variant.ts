@@ -1,56 +1,21 @@
 // The precompiled variant (schema + validate) of a form for a country and transfer method, loaded
 // on demand; a variant loaded once is available at once on the next render that asks for it.
 import { useEffect, useState } from 'react';
-import manifest from '../../../core/generated/validators/manifest.json';
-import type {
-  PrecompiledModule,
-  ValidatorManifestEntry,
-} from '../../../core/validation/precompiled';
-import { findVariant } from '../../lib/form-variants';
-import { loadFormValidator } from '../../lib/form-validators';
+import type { PrecompiledModule } from '../../../core/validation/precompiled';
 import { publishedTransferMethods, publishedVariants } from '../../lib/published-validators';
-import { FORM_NAMESPACES, i18next } from '../../lib/i18n';
-import { loadUiSchema } from './ui-schemas';
+import {
+  loadedVariants as loaded,
+  loadVariant,
+  variantCacheKey as cacheKey,
+  type PublishedMethods,
+} from './variant-loader';
 
-const loaded = new Map<string, PrecompiledModule>();
-const entries = manifest as ValidatorManifestEntry[];
+export { isCountryDependent, transferMethodsFor, type PublishedMethods } from './variant-loader';
 
 export type FormVariantState =
   | { status: 'loading'; variant?: undefined; error?: undefined }
   | { status: 'ready'; variant: PrecompiledModule; error?: undefined }
   | { status: 'error'; variant?: undefined; error: Error };
-
-/**
- * The built variant's file names what is loaded; a country that shares the generic variant in the
- * build is kept apart by its code, since rules published since may give it a variant of its own
- * (a country created in the rules console).
- */
-const cacheKey = (formId: string, country?: string, method?: string) => {
-  const entry = findVariant(formId, country, method);
-  if (!entry) return `${formId}|${country ?? ''}|${method ?? ''}`;
-  return entry.country && entry.country !== country ? `${entry.file}|${country ?? ''}` : entry.file;
-};
-
-const loading = new Map<string, Promise<PrecompiledModule>>();
-
-/**
- * Starts loading a variant once (a second call gets the same promise). The form's labels,
- * messages and uiSchema load with its validator, not one after the other.
- */
-function loadVariant(key: string, formId: string, country?: string, method?: string) {
-  let promise = loading.get(key);
-  if (!promise) {
-    promise = Promise.all([
-      loadFormValidator(formId, country, method),
-      i18next.loadNamespaces([...FORM_NAMESPACES]),
-      loadUiSchema(formId),
-    ]).then(([variant]) => variant);
-    // A failed load is tried again by the next form that asks.
-    promise.catch(() => loading.delete(key));
-    loading.set(key, promise);
-  }
-  return promise;
-}
 
 export function useFormVariant(
   formId: string,
@@ -93,28 +58,6 @@ export function useFormVariant(
   return { status: 'loading' };
 }
 
-export type PublishedMethods = ReadonlyMap<string, readonly string[]>;
-
-/**
- * The transfer methods of a bank account in a country: those of the published rules where they
- * differ from the build (`published`, GET /master/rules/validators), else the precompiled
- * manifest's; a country neither knows follows `_default`, the published one first.
- */
-export function transferMethodsFor(
-  country: string | undefined,
-  published: PublishedMethods,
-  formId = 'bank-account',
-): string[] {
-  const forForm = entries.filter((e) => e.formId === formId && e.method);
-  const built = (name: string): readonly string[] | undefined => {
-    const own = forForm.filter((e) => e.country === name).map((e) => String(e.method));
-    return own.length ? own : undefined;
-  };
-  const of = (name: string) => published.get(name) ?? built(name);
-  const list = (country && of(country)) ?? of('_default') ?? [];
-  return [...new Set(list)];
-}
-
 /**
  * The published rules' transfer methods (see transferMethodsFor); undefined until the list of
  * published validators came (asked once per page load, so usually at once).
@@ -133,7 +76,3 @@ export function usePublishedMethods(): PublishedMethods | undefined {
   }, [methods]);
   return methods;
 }
-
-/** Whether a form's variants depend on the country (address, bank account). */
-export const isCountryDependent = (formId: string): boolean =>
-  entries.some((e) => e.formId === formId && e.country);

@@ -178,6 +178,20 @@ export default function BankAccountPage() {
   };
 
   const painted = usePainted();
+  const openingCountry = existing?.countryCode ?? defaultCountry;
+  const openingMethod = existing?.transferMethod;
+  const offeredMethods = configuration?.payoutTypes;
+  const known = !!configuration && (!id || !!existing);
+  // The variant the form opens on loads beside the form engine, not once the engine has run.
+  useEffect(() => {
+    if (!painted || !known) return;
+    void import('../../../components/schema-form/variant-loader').then((loader) =>
+      loader.preloadCountryVariant('bank-account', openingCountry, {
+        method: openingMethod,
+        offered: offeredMethods,
+      }),
+    );
+  }, [painted, known, openingCountry, openingMethod, offeredMethods]);
   const loading = !configuration || (id && methods.isLoading) || !address.ready || !painted;
   return (
     <PageWrapper
@@ -201,11 +215,11 @@ export default function BankAccountPage() {
           <Suspense fallback={<Spinner />}>
             <CountryVariantForm
               formId="bank-account"
-              initialCountry={existing?.countryCode ?? defaultCountry}
-              initialMethod={existing?.transferMethod}
+              initialCountry={openingCountry}
+              initialMethod={openingMethod}
               initialData={address.formData}
               countries={countries}
-              offeredMethods={configuration?.payoutTypes}
+              offeredMethods={offeredMethods}
               serverErrors={failure.serverErrors}
               editMode={existing ? editMode : undefined}
               fill={derivedBic.fill}
