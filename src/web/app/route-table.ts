@@ -16,8 +16,6 @@ export type Access =
 
 export interface RouteEntry {
   path: string;
-  /** Translation key of the page title (common namespace). */
-  title: string;
   access: Access;
   /** The feature module the screen comes from, for the /dev page. */
   module: string;
@@ -61,42 +59,36 @@ const bankAccountForm = 'features/payment-methods/components/bank-account-form.t
 export const ROUTES: RouteEntry[] = [
   {
     path: '/',
-    title: 'pages.root',
     access: LOGIN,
     module: 'app',
     screen: screen(() => import('./root-redirect')),
   },
   {
     path: '/registration',
-    title: 'pages.registration',
     ...PROFILE_EDIT,
     module: 'registration',
     screen: registrationPage,
   },
   {
     path: '/registration/verify-account',
-    title: 'pages.verifyAccount',
     access: LOGIN,
     module: 'registration',
     screen: screen(() => import('../features/registration/components/verify-account-page')),
   },
   {
     path: '/registration/personal-info',
-    title: 'pages.personalInfo',
     ...PROFILE_EDIT,
     module: 'registration',
     screen: registrationPage,
   },
   {
     path: '/registration/company-info',
-    title: 'pages.companyInfo',
     ...PROFILE_EDIT,
     module: 'registration',
     screen: registrationPage,
   },
   {
     path: '/registration/guardian-consent/rejected',
-    title: 'pages.guardianConsentRejected',
     // The page itself sends other statuses on (its own send turns the status to pending).
     access: LOGIN,
     module: 'status-pages',
@@ -106,14 +98,12 @@ export const ROUTES: RouteEntry[] = [
   },
   {
     path: '/id-proofing',
-    title: 'pages.idProofing',
     access: { kind: 'login', statuses: (s) => s.startsWith('ID_PROOFING_') || s === 'ACTIVATED' },
     module: 'status-pages',
     screen: screen(() => import('../features/status-pages/components/id-proofing-page')),
   },
   {
     path: '/dashboard',
-    title: 'pages.dashboard',
     access: {
       kind: 'login',
       statuses: only('GUARDIAN_CONSENT_PENDING', 'ACTIVATED', 'ON_HOLD'),
@@ -124,21 +114,18 @@ export const ROUTES: RouteEntry[] = [
   },
   {
     path: '/settings',
-    title: 'pages.settings',
     access: SETTINGS,
     module: 'settings',
     screen: screen(() => import('./screens/settings-screen')),
   },
   {
     path: '/settings/guardian-consent/:minorId',
-    title: 'pages.guardianConsent',
     access: SETTINGS,
     module: 'guardians',
     screen: screen(() => import('../features/guardians/components/guardian-consent-page')),
   },
   {
     path: '/bank-account',
-    title: 'pages.bankAccount',
     access: SETTINGS,
     module: 'payment-methods',
     screen: bankAccountPage,
@@ -146,7 +133,6 @@ export const ROUTES: RouteEntry[] = [
   },
   {
     path: '/bank-account/:id',
-    title: 'pages.bankAccount',
     access: SETTINGS,
     module: 'payment-methods',
     screen: bankAccountPage,
@@ -154,28 +140,24 @@ export const ROUTES: RouteEntry[] = [
   },
   {
     path: '/paypal',
-    title: 'pages.paypal',
     access: SETTINGS,
     module: 'payment-methods',
     screen: screen(() => import('../features/payment-methods/components/paypal-page')),
   },
   {
     path: '/zelle',
-    title: 'pages.zelle',
     access: SETTINGS,
     module: 'payment-methods',
     screen: screen(() => import('../features/payment-methods/components/zelle-page')),
   },
   {
     path: '/debit-card',
-    title: 'pages.debitCard',
     access: SETTINGS,
     module: 'payment-methods',
     screen: screen(() => import('../features/payment-methods/components/debit-card-page')),
   },
   {
     path: '/physical-check',
-    title: 'pages.physicalCheck',
     access: SETTINGS,
     module: 'payment-methods',
     screen: screen(() => import('../features/payment-methods/components/physical-check-page')),
@@ -183,14 +165,12 @@ export const ROUTES: RouteEntry[] = [
   {
     // The merchant's own pages (terms, privacy, FAQ): a visitor reads them before registering.
     path: '/static/*',
-    title: 'pages.static',
     access: PUBLIC,
     module: 'app',
     screen: screen(() => import('./screens/static-screen')),
   },
   {
     path: '/dev',
-    title: 'pages.dev',
     access: LOGIN,
     module: 'dev',
     // The /dev page lists this table; handed in, so the page does not import the app back.
@@ -199,66 +179,57 @@ export const ROUTES: RouteEntry[] = [
         default: () => createElement(page.default, { routes: ROUTES }),
       })),
   },
-  { path: '/dev/all-pages', title: 'pages.dev', access: LOGIN, module: 'dev', redirect: '/' },
+  { path: '/dev/all-pages', access: LOGIN, module: 'dev', redirect: '/' },
   {
     path: '/auth/start',
-    title: 'pages.start',
     access: PUBLIC,
     module: 'auth',
     screen: screen(() => import('../features/auth/components/start-page')),
   },
   {
     path: '/auth/login',
-    title: 'pages.login',
     access: PUBLIC,
     module: 'auth',
     screen: screen(() => import('../features/auth/components/login-redirect')),
   },
   {
     path: '/auth/logout',
-    title: 'pages.logout',
     access: PUBLIC,
     module: 'auth',
     screen: screen(() => import('../features/auth/components/logout-redirect')),
   },
   {
     path: '/auth/logout-successful',
-    title: 'pages.logoutSuccessful',
     access: PUBLIC,
     module: 'auth',
     screen: screen(() => import('../features/auth/components/logout-successful-page')),
   },
   {
     path: '/auth/register',
-    title: 'pages.register',
     access: PUBLIC,
     module: 'auth',
     screen: screen(() => import('../features/auth/components/register-route')),
   },
   {
     path: '/maintenance',
-    title: 'pages.maintenance',
     access: PUBLIC,
     module: 'app',
     screen: screen(() => import('../features/maintenance/maintenance-page')),
   },
   {
     path: '/account-blocked',
-    title: 'pages.accountBlocked',
     access: { kind: 'login', statuses: only('LOCKED', 'DEACTIVATED') },
     module: 'status-pages',
     screen: screen(() => import('../features/status-pages/components/account-blocked-page')),
   },
   {
     path: '/name-match-failed',
-    title: 'pages.nameMatchFailed',
     access: { kind: 'login', statuses: only('NAME_MATCH_FAILED') },
     module: 'status-pages',
     screen: screen(() => import('../features/status-pages/components/name-match-failed-page')),
   },
   {
     path: '/relationship-verification-failed',
-    title: 'pages.relationshipVerificationFailed',
     access: { kind: 'login', statuses: only('RELATIONSHIP_VERIFICATION_FAILED_FINAL') },
     module: 'status-pages',
     screen: screen(
@@ -266,10 +237,9 @@ export const ROUTES: RouteEntry[] = [
     ),
   },
   // The portal's former path prefix: old links and bookmarks land on the root flow.
-  { path: '/portal/*', title: 'pages.root', access: PUBLIC, module: 'app', redirect: '/' },
+  { path: '/portal/*', access: PUBLIC, module: 'app', redirect: '/' },
   {
     path: '*',
-    title: 'pages.notFound',
     access: PUBLIC,
     module: 'app',
     screen: screen(() => import('../features/not-found/not-found-page')),
