@@ -1,7 +1,7 @@
 // npm run build (after `vite build` and scripts/compress-assets.ts): what a visitor downloads to
 // show each route of the route table first — the entry chunk and its static imports plus the
-// route's lazily loaded screen chunk, what it loads once its first render is painted
-// (`afterFirstPaint`: the form engine) and their static imports — from dist/web/.vite/manifest.json,
+// route's lazily loaded screen chunk, what the screen asks for itself once its module runs
+// (`loadsLater`: the form engine) and their static imports — from dist/web/.vite/manifest.json,
 // in the bytes the server sends: the size of each file's precompressed .gz (gzip) and .br
 // (Brotli) copy, or of the file itself when it is too small to get one. Fails when a route is over
 // its budget, counted in gzip (what every browser accepts): 90 KB for /auth/start, 200 KB for a
@@ -93,7 +93,7 @@ export async function bundleReport(distDir = join(REPO_ROOT, 'dist/web')): Promi
   return routeFirstLoads(manifest)
     .map((route): RouteReport => {
       // What the screen loads right after its first paint is part of showing it (the form).
-      const files = [...route.files, ...route.afterPaint].sort();
+      const files = [...route.files, ...route.later].sort();
       const js = files.filter((f) => f.endsWith('.js'));
       const css = files.filter((f) => f.endsWith('.css'));
       return {

@@ -1,7 +1,7 @@
 // The files each route of the portal's route table needs for its first render, read from Vite's
 // manifest: the entry chunk and its static imports, the boot module main.tsx picks, the route's
-// screen chunk and their static imports; apart, what the screen loads once that render is painted
-// (`afterFirstPaint`: the form engine), which the bundle report counts and the server does not
+// screen chunk and their static imports; apart, what the screen asks for itself once its module
+// runs (`loadsLater`: the form engine), which the bundle report counts and the server does not
 // announce. The bundle report counts them (scripts/bundle-report.ts);
 // the build writes them for the server (vite.config.ts → src/core/routes/route-files.ts).
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -39,7 +39,7 @@ export interface RouteTableEntry {
   /** The screen module, relative to src/web (e.g. features/auth/components/start-page.tsx). */
   screen?: string;
   /** The module the screen loads once its first render is painted (relative to src/web). */
-  afterFirstPaint?: string;
+  loadsLater?: string;
   redirect?: string;
 }
 
@@ -115,14 +115,13 @@ export function readRouteTable(file = ROUTE_TABLE): RouteTableEntry[] {
       if (!module) throw new Error(`route ${entry.path}: cannot resolve "${specifier}"`);
       entry.screen = module;
     }
-    const later = property('afterFirstPaint');
+    const later = property('loadsLater');
     if (later) {
       const value = ts.isIdentifier(later) ? constants.get(later.text) : later;
       const module =
         value && ts.isStringLiteralLike(value) ? resolveModule(WEB_ROOT, value.text) : undefined;
-      if (!module)
-        throw new Error(`route ${entry.path}: cannot resolve its afterFirstPaint module`);
-      entry.afterFirstPaint = module;
+      if (!module) throw new Error(`route ${entry.path}: cannot resolve its loadsLater module`);
+      entry.loadsLater = module;
     }
     return entry;
   });
@@ -131,8 +130,8 @@ export function readRouteTable(file = ROUTE_TABLE): RouteTableEntry[] {
 export interface RouteFirstLoad extends RouteTableEntry {
   /** The JavaScript and CSS files of the route's first render, sorted. */
   files: string[];
-  /** Those the screen loads once that render is painted (afterFirstPaint), not already in files. */
-  afterPaint: string[];
+  /** Those the screen asks for itself (loadsLater), not already in files. */
+  later: string[];
   /** The screen's own chunk, "entry" when bundled into the entry, or "→ target" for a redirect. */
   screenChunk: string;
 }
@@ -191,10 +190,10 @@ export function routeFirstLoads(manifest: Manifest, table = readRouteTable()): R
       screenChunk = manifest[route.screen]!.file.replace(/^assets\//, '');
     }
     const files = filesOf(keys);
-    const afterPaint = route.afterFirstPaint
-      ? filesOf(closure(route.afterFirstPaint)).filter((file) => !files.includes(file))
+    const later = route.loadsLater
+      ? filesOf(closure(route.loadsLater)).filter((file) => !files.includes(file))
       : [];
-    return { ...route, files, afterPaint, screenChunk };
+    return { ...route, files, later, screenChunk };
   });
 }
 
@@ -217,10 +216,10 @@ export function localeChunks(manifest: Manifest): RouteFiles['locales'] {
 
 /** What the server reads to announce a route's files (src/core/routes/route-files.ts). */
 export const routeFiles = (manifest: Manifest): RouteFiles => ({
-  routes: routeFirstLoads(manifest).map(({ path, files, afterPaint }) => ({
+  routes: routeFirstLoads(manifest).map(({ path, files, later }) => ({
     path,
     files,
-    ...(afterPaint.length ? { afterPaint } : {}),
+    ...(later.length ? { later } : {}),
   })),
   locales: localeChunks(manifest),
 });

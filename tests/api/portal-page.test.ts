@@ -25,7 +25,7 @@ const FILES: RouteFiles = {
       path: '/bank-account/:id',
       files: [...SHELL, 'assets/bank-FFFFFFFF.js'],
       // Loaded once the screen's first render is painted: not announced, but a form screen.
-      afterPaint: ['assets/vendor-forms-GGGGGGGG.js'],
+      later: ['assets/vendor-forms-GGGGGGGG.js'],
     },
     { path: '/static/*', files: [...SHELL, 'assets/static-HHHHHHHH.js'] },
     { path: '*', files: [...SHELL, 'assets/not-found-IIIIIIII.js'] },

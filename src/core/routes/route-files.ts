@@ -13,8 +13,8 @@ export interface RouteFiles {
   routes: {
     path: string;
     files: string[];
-    /** What the screen loads once its first render is painted (`afterFirstPaint`): the form engine. */
-    afterPaint?: string[];
+    /** What the screen asks for itself once its module runs (`loadsLater`): the form engine. */
+    later?: string[];
   }[];
   /** The chunk of each namespace of each language, e.g. locales.de.common. */
   locales: Record<string, Record<string, string>>;
@@ -42,7 +42,10 @@ export function matchRank(pattern: string, pathname: string): number | undefined
 }
 
 /** The route of `pathname` in the table, as the router would choose it. */
-export function routeFor<T extends { path: string }>(routes: T[], pathname: string): T | undefined {
+export function routeFor<T extends { path: string }>(
+  routes: readonly T[],
+  pathname: string,
+): T | undefined {
   let best: { route: T; rank: number } | undefined;
   for (const route of routes) {
     const rank = matchRank(route.path, pathname);

@@ -210,7 +210,7 @@ const webRoutes: FastifyPluginAsync = async (app) => {
       pathname: path,
       boot,
       locale,
-      loadingText: commonText(locale)('common.loading'),
+      text: commonText(locale),
       console: isConsole(path),
     });
     return sendPage(request, reply, html);

@@ -9,9 +9,21 @@ import { join } from 'node:path';
 import { themeOf } from '../../core/branding/contrast';
 import { BOOT_ELEMENT_ID, bootScriptText, type BootData } from '../../core/routes/boot-data';
 import { FORM_NAMESPACES } from '../../core/i18n/namespaces';
+import { PAGE_WIDTH_CLASS, pageFrameFor, type PageFrameWidth } from '../../core/routes/page-frames';
 import { FORMS_CHUNK, ROUTE_FILES, routeFor, type RouteFiles } from '../../core/routes/route-files';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** What the frame shows in the main area, translated. */
+interface PageContent {
+  loadingText: string;
+  page?: {
+    title: string;
+    lead?: string;
+    width: PageFrameWidth;
+    back?: { to: string; label: string };
+  };
+}
 
 interface Loaded {
   /** index.html's modification time: a rebuilt portal is read again. */
@@ -25,8 +37,8 @@ export interface PortalPageRequest {
   boot: BootData;
   /** The language whose texts to announce (the portal may still pick a remembered one). */
   locale: string;
-  /** "Loading…" in that language, for the frame shown until the portal renders. */
-  loadingText: string;
+  /** The texts of the frame shown until the portal renders, in that language. */
+  text: (key: string) => string;
   /** The staff's rules console: its own look, so no portal frame and no branding. */
   console?: boolean;
 }
@@ -62,22 +74,49 @@ function branded(html: string, { configuration }: BootData, locale: string): str
 
 /**
  * The portal's frame as its first render will draw it — the header with the merchant's logo and
- * name, the main area with the loading indicator — painted with the page, before the scripts have
- * loaded; React replaces it with the same frame. Same classes, so nothing moves.
+ * name, the main area with the loading indicator, and on a screen of PAGE_FRAMES its heading, lead
+ * and back link (core/routes/page-frames.ts) — painted with the page, before the scripts have
+ * loaded; React replaces it with the same frame. Same markup and classes, so nothing moves.
  */
-function frame({ configuration }: BootData, loadingText: string): string {
+function frame({ configuration }: BootData, content: PageContent): string {
   const { branding } = configuration;
   const logo =
     branding.headerLogoEnabled && branding.logoUrl
       ? `<img class="app-header__logo" src="${escapeAttribute(branding.logoUrl)}" alt="">`
       : '';
+  const spinner =
+    '<div class="spinner" role="status" aria-live="polite"><span class="spinner__circle" aria-hidden="true"></span>' +
+    `<span class="visually-hidden">${escapeHtml(content.loadingText)}</span></div>`;
+  const screen = content.page
+    ? `<section class="page ${PAGE_WIDTH_CLASS[content.page.width]}">` +
+      (content.page.back
+        ? `<a href="${escapeAttribute(content.page.back.to)}">${escapeHtml(content.page.back.label)}</a>`
+        : '') +
+      `<div class="page__header"><div><h1 class="page__title">${escapeHtml(content.page.title)}</h1>` +
+      (content.page.lead ? `<p class="page__lead">${escapeHtml(content.page.lead)}</p>` : '') +
+      `</div></div>${spinner}</section>`
+    : spinner;
   return (
     '<div class="app"><header class="app-header"><div class="app-header__inner">' +
     `<span class="app-header__brand">${logo}<span class="app-header__name">${escapeHtml(branding.portalName)}</span></span>` +
-    '</div></header><main class="app-main">' +
-    '<div class="spinner" role="status" aria-live="polite"><span class="spinner__circle" aria-hidden="true"></span>' +
-    `<span class="visually-hidden">${escapeHtml(loadingText)}</span></div></main></div>`
+    `</div></header><main class="app-main">${screen}</main></div>`
   );
+}
+
+/** The frame's texts for the screen at `pathname`. */
+function frameContent(pathname: string, text: (key: string) => string): PageContent {
+  const page = pageFrameFor(pathname);
+  return {
+    loadingText: text('common.loading'),
+    ...(page && {
+      page: {
+        title: text(page.title),
+        ...(page.lead && { lead: text(page.lead) }),
+        width: page.width,
+        ...(page.back && { back: { to: page.back.to, label: text(page.back.label) } }),
+      },
+    }),
+  };
 }
 
 export function createPortalPage(webDir: string) {
@@ -137,16 +176,18 @@ export function createPortalPage(webDir: string) {
       const { files } = load();
       const route = files && routeFor(files.routes, pathname);
       return (
-        !!route && [...route.files, ...(route.afterPaint ?? [])].some((f) => FORMS_CHUNK.test(f))
+        !!route && [...route.files, ...(route.later ?? [])].some((f) => FORMS_CHUNK.test(f))
       );
     },
 
     /** The page for a portal route. */
-    render({ pathname, boot, locale, loadingText, console }: PortalPageRequest): string {
+    render({ pathname, boot, locale, text, console }: PortalPageRequest): string {
       const page = load();
       const links = announcements(page, pathname, locale);
       const bootScript = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${bootScriptText(boot)}</script>`;
-      const root = console ? ROOT_ELEMENT : `<div id="root">${frame(boot, loadingText)}</div>`;
+      const root = console
+        ? ROOT_ELEMENT
+        : `<div id="root">${frame(boot, frameContent(pathname, text))}</div>`;
       // Replacer functions: a `$` in the data must not read as a replacement pattern.
       return (console ? page.html : branded(page.html, boot, locale))
         .replace('</head>', () => `${links}</head>`)

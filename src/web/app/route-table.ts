@@ -21,13 +21,13 @@ export interface RouteEntry {
   module: string;
   screen?: () => Promise<{ default: ComponentType }>;
   /**
-   * A module (path under src/web) the screen imports once its first render is painted: the form
-   * engine, so the page's heading and lead show first. Read by the build's tools only
-   * (scripts/route-files.ts): the bundle report counts its files in the route's first load, and
-   * the server does not announce them with the page (fetched before that paint, they would hold it
-   * up on a slow network).
+   * A module (path under src/web) the screen asks for itself as soon as its own module runs: the
+   * form engine. Read by the build's tools only (scripts/route-files.ts): the bundle report counts
+   * its files in the route's first load, and the server does not announce them with the page (on a
+   * slow network they would share it with the shell's files and hold those up); a page that has
+   * them gets the published validators list in its boot data.
    */
-  afterFirstPaint?: string;
+  loadsLater?: string;
   redirect?: string;
   /** Where a status the route refuses goes instead of the root flow (undefined: the root flow). */
   refusedTo?: (status: string) => string | undefined;
@@ -129,14 +129,14 @@ export const ROUTES: RouteEntry[] = [
     access: SETTINGS,
     module: 'payment-methods',
     screen: bankAccountPage,
-    afterFirstPaint: bankAccountForm,
+    loadsLater: bankAccountForm,
   },
   {
     path: '/bank-account/:id',
     access: SETTINGS,
     module: 'payment-methods',
     screen: bankAccountPage,
-    afterFirstPaint: bankAccountForm,
+    loadsLater: bankAccountForm,
   },
   {
     path: '/paypal',

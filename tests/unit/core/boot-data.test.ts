@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BOOT_ELEMENT_ID, bootScriptText, type BootData } from '../../../src/core/routes/boot-data';
+import { commonText } from '../../../src/server/routes/auth/page-language';
 import { createPortalPage } from '../../../src/server/services/portal-page';
 
 const hostile = `</script><script>alert(1)</script> $' $& $1 <!-- ${'`'}`;
@@ -30,7 +31,7 @@ describe('boot data in the page', () => {
       pathname: '/console',
       boot,
       locale: 'en',
-      loadingText: 'Loading…',
+      text: (key) => key,
       console: true,
     });
     const open = `<div id="root"></div><script type="application/json" id="${BOOT_ELEMENT_ID}">`;
@@ -50,7 +51,7 @@ describe('boot data in the page', () => {
       pathname: '/',
       boot,
       locale: 'de',
-      loadingText: 'Wird geladen…',
+      text: commonText('de'),
     });
     // Nothing of the name reads as markup: one script element (the boot data), one title.
     expect(html.match(/<script/g)).toHaveLength(1);
@@ -58,5 +59,31 @@ describe('boot data in the page', () => {
     expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('<span class="app-header__name">&lt;/script&gt;');
     expect(html).toContain('<span class="visually-hidden">Wird geladen…</span>');
+  });
+
+  it('paints the heading, lead and back link of a screen that has a page frame', () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'payee-page-frame-'));
+    writeFileSync(
+      join(webDir, 'index.html'),
+      '<html lang="en"><head><title>Payee Portal</title></head><body><div id="root"></div></body></html>',
+    );
+    const page = createPortalPage(webDir);
+    const de = commonText('de');
+    const create = page.render({ pathname: '/bank-account', boot, locale: 'de', text: de });
+    // PageWrapper's markup (components/page-wrapper.tsx) around the screen's loading indicator.
+    expect(create).toContain(
+      '<main class="app-main"><section class="page tile-page">' +
+        `<a href="/settings">${de('payoutMethods.back')}</a>` +
+        `<div class="page__header"><div><h1 class="page__title">${de('payoutMethods.bankAccount.createTitle')}</h1>` +
+        `<p class="page__lead">${de('payoutMethods.bankAccount.lead')}</p></div></div>` +
+        '<div class="spinner" role="status"',
+    );
+    expect(de('payoutMethods.bankAccount.lead')).not.toBe('payoutMethods.bankAccount.lead');
+    const edit = page.render({ pathname: '/bank-account/abc', boot, locale: 'de', text: de });
+    expect(edit).toContain(`${de('payoutMethods.bankAccount.editTitle')}</h1>`);
+    // A screen without a frame gets the loading indicator alone.
+    const settings = page.render({ pathname: '/settings', boot, locale: 'de', text: de });
+    expect(settings).toContain('<main class="app-main"><div class="spinner"');
+    expect(settings).not.toContain('page__title');
   });
 });

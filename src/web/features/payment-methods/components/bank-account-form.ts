@@ -1,3 +1,3 @@
-// The bank-account page's form engine, loaded once the page's first render is painted
-// (bank-account-page.tsx; `afterFirstPaint` in the route table has its files counted).
+// The bank-account page's form engine, asked for as soon as the page's module runs
+// (bank-account-page.tsx; `loadsLater` in the route table has its files counted).
 export { CountryVariantForm as default } from '../../../components/schema-form';

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { BANK_ACCOUNT_CREATE, BANK_ACCOUNT_EDIT } from '../../../../core/routes/page-frames';
 import type { BankAccountForm } from '../../../../core/types/forms/bank-account';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { afterNextPaint } from '../../../lib/after-paint';
@@ -23,11 +24,15 @@ import { isBank, useMethodFailure } from './method-helpers';
 import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
 
 /**
- * The form engine (its chunks are more than a third of the page's JavaScript) is asked for once the
- * page's first render is painted: the heading and the lead paragraph, the page's largest text,
- * show without waiting for it, and on a slow network its download does not hold theirs up.
+ * The form engine (its chunks are more than a third of the page's JavaScript) and the loader of
+ * the variant the form opens on are asked for as soon as this module runs, while the shell
+ * renders: the server has already painted the page's heading and lead (core/routes/page-frames),
+ * so nothing a visitor reads first waits for them. They are not announced with the page: sharing
+ * the slow network with the shell's files from the start, they would hold the shell up.
  */
-const CountryVariantForm = lazy(() => import('./bank-account-form'));
+const formEngine = import('./bank-account-form');
+const variantLoader = import('../../../components/schema-form/variant-loader');
+const CountryVariantForm = lazy(() => formEngine);
 
 /** False until the browser has painted the component's first render. */
 function usePainted(): boolean {
@@ -124,9 +129,8 @@ export default function BankAccountPage() {
   const existing = id
     ? methods.data?.filter(isBank).find((m) => m.bankAccount.id === id)?.bankAccount
     : undefined;
-  const title = id
-    ? t('payoutMethods.bankAccount.editTitle')
-    : t('payoutMethods.bankAccount.createTitle');
+  // The words the server painted before any script (core/routes/page-frames.ts), the same keys.
+  const frame = id ? BANK_ACCOUNT_EDIT : BANK_ACCOUNT_CREATE;
 
   const residency = profile?.person?.residency ?? profile?.company?.residency;
   const defaultCountry =
@@ -184,21 +188,21 @@ export default function BankAccountPage() {
   const known = !!configuration && (!id || !!existing);
   // The variant the form opens on loads beside the form engine, not once the engine has run.
   useEffect(() => {
-    if (!painted || !known) return;
-    void import('../../../components/schema-form/variant-loader').then((loader) =>
+    if (!known) return;
+    void variantLoader.then((loader) =>
       loader.preloadCountryVariant('bank-account', openingCountry, {
         method: openingMethod,
         offered: offeredMethods,
       }),
     );
-  }, [painted, known, openingCountry, openingMethod, offeredMethods]);
+  }, [known, openingCountry, openingMethod, offeredMethods]);
   const loading = !configuration || (id && methods.isLoading) || !address.ready || !painted;
   return (
     <PageWrapper
-      title={title}
-      lead={t('payoutMethods.bankAccount.lead')}
-      width="tile"
-      before={<Link to="/settings">{t('payoutMethods.back')}</Link>}
+      title={t(frame.title)}
+      lead={frame.lead && t(frame.lead)}
+      width={frame.width}
+      before={frame.back && <Link to={frame.back.to}>{t(frame.back.label)}</Link>}
     >
       {loading ? (
         <Spinner />
