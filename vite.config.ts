@@ -66,6 +66,9 @@ const APP_CODE = src(
   ].join('|'),
 );
 const ACCOUNT_SETUP = src('web/components/step-progress|web/lib/use-phone-format');
+// Entering a one-time code: the field and its state travel together (verification, the code
+// dialog, Zelle), not as two chunks.
+const CODE_ENTRY = src('web/components/(code-input|use-code-entry)');
 // Finding and loading a form's variant (the validators' manifest, the published list, the loaders)
 // in one chunk apart from the form engine: a form screen asks for it beside the engine
 // (components/schema-form/variant-loader.ts), so the variant loads while the engine downloads.
@@ -266,6 +269,7 @@ export default defineConfig({
             // Account setup's small shared parts travel together (each file compresses alone):
             // the step progress (setup, verification, identity check) and the phone formatting.
             { name: 'account-setup', test: ACCOUNT_SETUP, priority: 4 },
+            { name: 'code-input', test: CODE_ENTRY, priority: 4 },
             {
               name: 'form-variants',
               test: (id) => FORM_VARIANTS.test(id) || VALIDATOR_MANIFEST.test(id),

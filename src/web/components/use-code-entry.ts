@@ -2,6 +2,15 @@
 // shape, the server's answers to a wrong or locked code, and the state the code field shows.
 import { useRef, useState, type FormEvent } from 'react';
 
+/**
+ * The 4-digit prefix a requested code will start with: the page shows it, so the visitor can tell
+ * this code's message from an earlier one.
+ */
+export function randomPrefix(): string {
+  const [n = 0] = crypto.getRandomValues(new Uint16Array(1));
+  return String(n % 10000).padStart(4, '0');
+}
+
 export const CODE_LENGTH = 6;
 export const CODE_PATTERN = /^\d{6}$/;
 

@@ -24,9 +24,3 @@ export function errorsUnder(
     .filter((e) => e.path.startsWith(`${prefix}/`))
     .map((e) => ({ ...e, path: e.path.slice(prefix.length) }));
 }
-
-/** The 4-digit prefix the verification code will start with. */
-export function randomPrefix(): string {
-  const [n = 0] = crypto.getRandomValues(new Uint16Array(1));
-  return String(n % 10000).padStart(4, '0');
-}

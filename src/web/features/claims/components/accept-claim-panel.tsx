@@ -14,7 +14,7 @@ import {
   useGetQuoteQuery,
   useSendAcceptanceCodeMutation,
 } from '../api/claims-api';
-import { randomPrefix } from './claim-rules';
+import { randomPrefix } from '../../../components/use-code-entry';
 import { payoutOption } from './payout-method-label';
 
 /** The stable name of a failed quote ("ExchangeRateStale: ..."), if the server gave one. */

@@ -12,6 +12,3 @@ const ACCEPTABLE: readonly string[] = ['CLAIM_CREATED', 'CLAIM_ACKNOWLEDGED'];
 
 export const isUpcoming = (claim: Pick<Claim, 'status'>) => UPCOMING.includes(claim.status);
 export const isAcceptable = (claim: Pick<Claim, 'status'>) => ACCEPTABLE.includes(claim.status);
-
-/** A random 4-digit prefix for the acceptance code (spec section 9). */
-export const randomPrefix = () => String(Math.floor(Math.random() * 10000)).padStart(4, '0');

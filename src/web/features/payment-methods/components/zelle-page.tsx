@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ZelleForm } from '../../../../core/types/forms/zelle';
 import { ConfirmationCodeDialog } from '../../../components/confirmation-code-dialog';
 import { preloadConfirmationCodeDialog } from '../../../components/confirmation-code-dialog-loader';
-import { randomPrefix } from '../../../lib/server-errors';
+import { randomPrefix } from '../../../components/use-code-entry';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { SchemaForm, type FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';

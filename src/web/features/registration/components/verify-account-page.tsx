@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CodeInput } from '../../../components/code-input';
-import { useCodeEntry } from '../../../components/use-code-entry';
+import { randomPrefix, useCodeEntry } from '../../../components/use-code-entry';
 import { Spinner } from '../../../components/spinner';
 import { TextWithLinks } from '../../../components/text-with-links';
 import { TilePage } from '../../../components/tile-page';
@@ -15,7 +15,6 @@ import {
   useSendVerificationCodeMutation,
   useVerifyAccountMutation,
 } from '../../../api/profile-api';
-import { randomPrefix } from '../../../lib/server-errors';
 import { StepProgress } from '../../../components/step-progress';
 
 type Sending = 'sending' | 'sent' | 'failed';
