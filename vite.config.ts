@@ -52,7 +52,7 @@ const APP_CODE = src(
     'web/app/layout/(app-layout|header|side-panel|error-modals)',
     // early-texts: the loading label of the shell and the router. Left out of every group it went
     // to the app-entry chunk, which imports the app chunk: the two chunks imported each other.
-    'web/lib/(api|store-hooks|ui-slice|navigation|cookies|rules-version|internal-errors|display-name|early-texts|after-paint)',
+    'web/lib/(api|store-hooks|ui-slice|navigation|cookies|rules-version|internal-errors|display-name|early-texts)',
     // The payout methods' API stays out: only screens and panels that load lazily use it (settings,
     // the method pages, the side panel's content, the claim's accept panel), and the other screens
     // (the profile form among them) then do not carry it.
@@ -69,6 +69,11 @@ const ACCOUNT_SETUP = src('web/components/step-progress|web/lib/use-phone-format
 // Entering a one-time code: the field and its state travel together (verification, the code
 // dialog, Zelle), not as two chunks.
 const CODE_ENTRY = src('web/components/(code-input|use-code-entry)');
+// The payout methods' list calls and the helpers every screen that lists methods uses (/settings,
+// the method pages, a claim's panel): one chunk, not two small ones.
+const PAYOUT_METHODS = src(
+  'web/api/payment-methods-api|web/features/payment-methods/components/method-helpers',
+);
 // Finding and loading a form's variant (the validators' manifest, the published list, the loaders)
 // in one chunk apart from the form engine: a form screen asks for it beside the engine
 // (components/schema-form/variant-loader.ts), so the variant loads while the engine downloads.
@@ -270,6 +275,7 @@ export default defineConfig({
             // the step progress (setup, verification, identity check) and the phone formatting.
             { name: 'account-setup', test: ACCOUNT_SETUP, priority: 4 },
             { name: 'code-input', test: CODE_ENTRY, priority: 4 },
+            { name: 'payout-methods', test: PAYOUT_METHODS, priority: 4 },
             {
               name: 'form-variants',
               test: (id) => FORM_VARIANTS.test(id) || VALIDATOR_MANIFEST.test(id),

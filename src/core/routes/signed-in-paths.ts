@@ -27,7 +27,8 @@ export const SIGNED_IN_PATHS = [
 ] as const;
 
 const segments = (path: string): string[] => path.split('/').filter(Boolean);
-const PATTERNS = SIGNED_IN_PATHS.map(segments);
+// Pure: the portal's bundle, which only redirects, drops the list and the matching.
+const PATTERNS = /* @__PURE__ */ SIGNED_IN_PATHS.map(segments);
 
 /** Whether a URL path (without its query) is one of the signed-in routes; a trailing slash counts. */
 export function isSignedInPath(pathname: string): boolean {

@@ -175,9 +175,7 @@ export function createPortalPage(webDir: string) {
     showsForm(pathname: string): boolean {
       const { files } = load();
       const route = files && routeFor(files.routes, pathname);
-      return (
-        !!route && [...route.files, ...(route.later ?? [])].some((f) => FORMS_CHUNK.test(f))
-      );
+      return !!route && [...route.files, ...(route.later ?? [])].some((f) => FORMS_CHUNK.test(f));
     },
 
     /** The page for a portal route. */

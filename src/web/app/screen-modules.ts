@@ -1,7 +1,7 @@
 // The screen component of each route of the route table: lazily loaded, or rendered at once when
 // the app loaded it before its first render (preloadScreen, from app-entry.tsx).
 import { lazy, type ComponentType } from 'react';
-import { routeFor } from '../../core/routes/route-files';
+import { matchRoutes } from 'react-router-dom';
 import { ROUTES, type RouteEntry } from './route-table';
 
 const Empty = () => null;
@@ -18,7 +18,8 @@ const LOADED = new Map<RouteEntry['screen'], ComponentType>();
  * the first render then shows it at once instead of a spinner and a second render.
  */
 export async function preloadScreen(pathname: string): Promise<void> {
-  const entry = routeFor(ROUTES, pathname);
+  // The router's own matching (router.tsx renders the same table), so the two agree on the route.
+  const entry = matchRoutes(ROUTES, pathname)?.[0]?.route;
   if (!entry?.screen || LOADED.has(entry.screen)) return;
   try {
     LOADED.set(entry.screen, (await entry.screen()).default);

@@ -13,14 +13,15 @@ import type { CountryMethod, FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../../api/configuration-api';
 import { useGetProfileQuery } from '../../../api/profile-api';
+import { useGetPaymentMethodsQuery } from '../../../api/payment-methods-api';
 import {
   useCreateBankAccountMutation,
-  useGetPaymentMethodsQuery,
   useLookupBicMutation,
   useUpdateBankAccountMutation,
-} from '../../../api/payment-methods-api';
+} from '../../../api/payment-method-forms-api';
 import { editableValues, keptNumbers, withoutEmptySecrets } from './bank-account-values';
-import { isBank, useMethodFailure } from './method-helpers';
+import { isBank } from './method-helpers';
+import { useMethodFailure } from './use-method-failure';
 import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
 
 /**

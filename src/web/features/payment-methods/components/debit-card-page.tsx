@@ -7,8 +7,8 @@ import { PageWrapper } from '../../../components/page-wrapper';
 import { SchemaForm, type FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../../api/configuration-api';
-import { useCreateDebitCardMutation } from '../../../api/payment-methods-api';
-import { useMethodFailure } from './method-helpers';
+import { useCreateDebitCardMutation } from '../../../api/payment-method-forms-api';
+import { useMethodFailure } from './use-method-failure';
 import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
 
 // The cards offered are US debit cards: the billing country starts as the US.

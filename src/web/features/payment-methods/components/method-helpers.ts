@@ -1,10 +1,7 @@
 // Shared pieces of the payout method screens: the API's error answers read as a field list and a
-// translated message (and kept as a screen's failure state), the screen each type is added on, and
-// a method's id and display name.
+// translated message, the screen each type is added on, and a method's id and display name. No
+// React here: /settings loads it (the failure state of a method page is use-method-failure.ts).
 import type { TFunction } from 'i18next';
-import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { BANK_TYPES } from '../../../../core/payout/bank-fields';
 import type { PaymentMethod } from '../../../../core/types/entities/payment-method';
 import type { ServerFieldError } from '../../../components/schema-form';
 
@@ -52,48 +49,10 @@ export function readFailure(error: unknown, t: TFunction): ApiFailure {
   return { fields, message: t('payoutMethods.errors.generic') };
 }
 
-const NO_FAILURE: ApiFailure = { fields: [], message: null };
-
-export interface MethodFailure {
-  /** The API's field errors, for the screen's form. */
-  serverErrors: ServerFieldError[];
-  /** The failure as a sentence, shown above the form; null when there is none. */
-  message: string | null;
-  /** Reads a failed call into the state, and answers what it read. */
-  fail: (error: unknown) => ApiFailure;
-  /** Shows a message of the screen's own. */
-  show: (message: string) => void;
-  /** Forgets the last failure (before the next call). */
-  clear: () => void;
-}
-
-/**
- * The failure state every payout screen keeps: field errors for its form and a message above it. A
- * screen without a form (PayPal, paper check, sending a code) cannot show field errors, so there a
- * failure always has a message.
- */
-export function useMethodFailure({ withForm = true }: { withForm?: boolean } = {}): MethodFailure {
-  const { t } = useTranslation();
-  const [failure, setFailure] = useState<ApiFailure>(NO_FAILURE);
-  const fail = useCallback(
-    (error: unknown) => {
-      const read = readFailure(error, t);
-      const shown =
-        withForm || read.message ? read : { ...read, message: t('payoutMethods.errors.generic') };
-      setFailure(shown);
-      return shown;
-    },
-    [t, withForm],
-  );
-  const show = useCallback((message: string) => setFailure({ fields: [], message }), []);
-  const clear = useCallback(() => setFailure(NO_FAILURE), []);
-  return { serverErrors: failure.fields, message: failure.message, fail, show, clear };
-}
-
+/** A bank account (ACH, WIRE or RTP): the method whose details are a `bankAccount`. */
 export const isBank = (
   method: PaymentMethod,
-): method is Extract<PaymentMethod, { type: 'ACH' | 'WIRE' | 'RTP' }> =>
-  (BANK_TYPES as readonly string[]).includes(method.type);
+): method is Extract<PaymentMethod, { type: 'ACH' | 'WIRE' | 'RTP' }> => 'bankAccount' in method;
 
 /** The method's own object (bankAccount, debitCard, ...). */
 export function detailsOf(method: PaymentMethod) {

@@ -7,11 +7,9 @@ import { isApiErrorName } from '../../../../core/errors/error-names';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { Spinner } from '../../../components/spinner';
 import { leaveTo } from '../../../lib/navigation';
-import {
-  useGetPaymentMethodsQuery,
-  usePaypalAuthorizationUrlMutation,
-} from '../../../api/payment-methods-api';
-import { useMethodFailure } from './method-helpers';
+import { useGetPaymentMethodsQuery } from '../../../api/payment-methods-api';
+import { usePaypalAuthorizationUrlMutation } from '../../../api/payment-method-forms-api';
+import { useMethodFailure } from './use-method-failure';
 
 export default function PaypalPage() {
   const { t } = useTranslation();

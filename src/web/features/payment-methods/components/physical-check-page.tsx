@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { useGetProfileQuery } from '../../../api/profile-api';
-import {
-  useCreatePhysicalCheckMutation,
-  useGetPaymentMethodsQuery,
-} from '../../../api/payment-methods-api';
-import { useMethodFailure } from './method-helpers';
+import { useGetPaymentMethodsQuery } from '../../../api/payment-methods-api';
+import { useCreatePhysicalCheckMutation } from '../../../api/payment-method-forms-api';
+import { useMethodFailure } from './use-method-failure';
 import { formatAddress } from '../../../../core/i18n/postal-address';
 
 export default function PhysicalCheckPage() {

@@ -11,14 +11,14 @@ import { randomPrefix } from '../../../components/use-code-entry';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { SchemaForm, type FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
+import { useGetPaymentMethodsQuery } from '../../../api/payment-methods-api';
 import {
-  useGetPaymentMethodsQuery,
   useSaveZelleMutation,
   useSendZelleCodeMutation,
   useVerifyZelleMutation,
-} from '../../../api/payment-methods-api';
+} from '../../../api/payment-method-forms-api';
 import { useGetConfigurationQuery } from '../../../api/configuration-api';
-import { useMethodFailure } from './method-helpers';
+import { useMethodFailure } from './use-method-failure';
 import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
 
 export default function ZellePage() {
