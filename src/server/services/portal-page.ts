@@ -17,6 +17,8 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 /** What the frame shows in the main area, translated. */
 interface PageContent {
   loadingText: string;
+  /** What a browser without JavaScript shows instead of the portal. */
+  noScriptText: string;
   page?: {
     title: string;
     lead?: string;
@@ -99,7 +101,7 @@ function frame({ configuration }: BootData, content: PageContent): string {
   return (
     '<div class="app"><header class="app-header"><div class="app-header__inner">' +
     `<span class="app-header__brand">${logo}<span class="app-header__name">${escapeHtml(branding.portalName)}</span></span>` +
-    `</div></header><main class="app-main">${screen}</main></div>`
+    `</div></header><main class="app-main"><noscript><p class="form-error">${escapeHtml(content.noScriptText)}</p></noscript>${screen}</main></div>`
   );
 }
 
@@ -108,6 +110,7 @@ function frameContent(pathname: string, text: (key: string) => string): PageCont
   const page = pageFrameFor(pathname);
   return {
     loadingText: text('common.loading'),
+    noScriptText: text('common.noScript'),
     ...(page && {
       page: {
         title: text(page.title),

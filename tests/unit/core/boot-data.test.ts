@@ -59,6 +59,11 @@ describe('boot data in the page', () => {
     expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('<span class="app-header__name">&lt;/script&gt;');
     expect(html).toContain('<span class="visually-hidden">Wird geladen…</span>');
+    // Without JavaScript the frame says why nothing more comes, in the page's language.
+    expect(html).toContain(
+      `<main class="app-main"><noscript><p class="form-error">${commonText('de')('common.noScript')}</p></noscript>`,
+    );
+    expect(commonText('de')('common.noScript')).toContain('JavaScript');
   });
 
   it('paints the heading, lead and back link of a screen that has a page frame', () => {
@@ -72,7 +77,7 @@ describe('boot data in the page', () => {
     const create = page.render({ pathname: '/bank-account', boot, locale: 'de', text: de });
     // PageWrapper's markup (components/page-wrapper.tsx) around the screen's loading indicator.
     expect(create).toContain(
-      '<main class="app-main"><section class="page tile-page">' +
+      '</noscript><section class="page tile-page">' +
         `<a href="/settings">${de('payoutMethods.back')}</a>` +
         `<div class="page__header"><div><h1 class="page__title">${de('payoutMethods.bankAccount.createTitle')}</h1>` +
         `<p class="page__lead">${de('payoutMethods.bankAccount.lead')}</p></div></div>` +
@@ -83,7 +88,7 @@ describe('boot data in the page', () => {
     expect(edit).toContain(`${de('payoutMethods.bankAccount.editTitle')}</h1>`);
     // A screen without a frame gets the loading indicator alone.
     const settings = page.render({ pathname: '/settings', boot, locale: 'de', text: de });
-    expect(settings).toContain('<main class="app-main"><div class="spinner"');
+    expect(settings).toContain('</noscript><div class="spinner"');
     expect(settings).not.toContain('page__title');
   });
 });
