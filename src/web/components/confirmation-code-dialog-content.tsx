@@ -14,6 +14,7 @@ export default function CodeDialogContent({
   onConfirm,
   onResend,
   onClose,
+  returnFocus,
 }: ConfirmationCodeDialogProps) {
   const { t } = useTranslation();
   const { data: configuration } = useGetConfigurationQuery();
@@ -44,6 +45,7 @@ export default function CodeDialogContent({
       open
       title={t('codeDialog.title')}
       onClose={onClose}
+      returnFocus={returnFocus}
       actions={
         <>
           <button

@@ -2,7 +2,7 @@
 // the server chose is shown before a 6-digit input, so the user can match the message they
 // received. Its content is its own chunk (confirmation-code-dialog-content.tsx), loaded when a
 // code is asked for: the pages that offer it show their form without it.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import { loadConfirmationCodeDialog } from './confirmation-code-dialog-loader';
 
 export interface ConfirmationCodeDialogProps {
@@ -12,6 +12,8 @@ export interface ConfirmationCodeDialogProps {
   onConfirm: (otp: string) => Promise<void>;
   onResend: () => Promise<void>;
   onClose: () => void;
+  /** The control that asked for the code: focus returns there when the dialog closes. */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
 
 const CodeDialogContent = lazy(loadConfirmationCodeDialog);

@@ -1,6 +1,6 @@
 // An accessible modal dialog on the native <dialog> element: focus moves in and is trapped by the
 // browser, Escape closes (unless the modal must be answered), focus returns where it was.
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { trapTab } from './focus-trap';
 
 export interface ModalProps {
@@ -13,7 +13,18 @@ export interface ModalProps {
   /** Escape and the backdrop do nothing: the user must choose an action. */
   required?: boolean;
   role?: 'dialog' | 'alertdialog';
+  /**
+   * Where focus goes when the dialog closes, instead of where it was when it opened: the control
+   * that asked for it, which the browser may have unfocused meanwhile (disabled while a request ran).
+   */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
+
+/** Focus back to `target`'s element when it has one, else to `fallback`. */
+const focusBack = (
+  target: RefObject<HTMLElement | null> | undefined,
+  fallback: HTMLElement | null,
+) => (target?.current ?? fallback)?.focus?.();
 
 export function Modal({
   open,
@@ -23,6 +34,7 @@ export function Modal({
   onClose,
   required = false,
   role = 'dialog',
+  returnFocus,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -37,14 +49,14 @@ export function Modal({
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
       dialog.querySelector<HTMLElement>('.modal__actions button, .modal__actions a')?.focus();
-      return () => previous?.focus?.();
+      return () => focusBack(returnFocus, previous);
     }
     if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
     }
     return undefined;
-  }, [open]);
+  }, [open, returnFocus]);
   if (!open) return null;
   return (
     <dialog

@@ -254,6 +254,36 @@ describe('claims dashboard', () => {
     expect(within(row).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 
+  it('gives focus back to Continue when the code dialog is closed', async () => {
+    mockApi({ claims: [claim({ id: 'c-1', status: 'CLAIM_ACKNOWLEDGED' })] });
+    // While the code is sent Continue is disabled, and a browser takes focus from a disabled
+    // control (jsdom does not): the request's handler moves focus away, as the browser would.
+    server.use(
+      http.post('/master/funnel/v1/claims/:id/accept/otp', async ({ request }) => {
+        const elsewhere = document.body.appendChild(document.createElement('input'));
+        elsewhere.focus();
+        elsewhere.remove();
+        const body = (await request.json()) as { prefix: string };
+        return HttpResponse.json({
+          data: { prefix: body.prefix, expiresAt: '2099-01-01T00:00:00Z' },
+        });
+      }),
+    );
+    const { user } = await renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await screen.findByRole('radio', { name: /Paper check/ });
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Enter your confirmation code' });
+    // Escape, as the browser reports it on a modal <dialog> (jsdom has no such key handling).
+    dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Enter your confirmation code' })).toBeNull(),
+    );
+    expect(continueButton).toHaveFocus();
+  });
+
   it('says why a conversion is refused at a stale rate, and keeps the claim currency open', async () => {
     mockApi({ claims: [claim({})] });
     server.use(

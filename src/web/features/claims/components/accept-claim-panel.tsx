@@ -1,6 +1,6 @@
 // Accepting one claim: choose a usable payout method (the preferred one first) and the currency to
 // be paid in, see the converted amount, then confirm with the one-time code sent for this claim.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Claim } from '../../../../core/types/entities/claim';
@@ -59,6 +59,8 @@ export function AcceptClaimPanel({ claim, onAccepted, onClose }: AcceptClaimPane
   const [sendCode, sending] = useSendAcceptanceCodeMutation();
   const [accept] = useAcceptClaimMutation();
   const [prefix, setPrefix] = useState<string | null>(null);
+  // Disabled while the code is sent, so it loses focus: the dialog gives focus back to it.
+  const continueButton = useRef<HTMLButtonElement>(null);
   const [error, setError] = useState<string | null>(null);
 
   const requestCode = async () => {
@@ -176,6 +178,7 @@ export function AcceptClaimPanel({ claim, onAccepted, onClose }: AcceptClaimPane
               {t('dashboard.accept.back')}
             </button>
             <button
+              ref={continueButton}
               type="submit"
               className="button"
               disabled={
@@ -192,6 +195,7 @@ export function AcceptClaimPanel({ claim, onAccepted, onClose }: AcceptClaimPane
       )}
       <ConfirmationCodeDialog
         open={prefix !== null}
+        returnFocus={continueButton}
         prefix={prefix ?? ''}
         onConfirm={async (otp) => {
           if (!selected) return;

@@ -1,7 +1,7 @@
 // /zelle: creates or edits the one Zelle token; a new or changed token awaits the code sent to it:
 // saving sends the code at once and opens the confirmation-code dialog. A token already confirmed
 // whose change keeps it confirmed (the names) goes back to settings.
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ZelleForm } from '../../../../core/types/forms/zelle';
@@ -30,6 +30,8 @@ export default function ZellePage() {
   const [verifyZelle] = useVerifyZelleMutation();
   const failure = useMethodFailure();
   const [prefix, setPrefix] = useState<string | null>(null);
+  // Disabled while a code is sent, so it loses focus: the dialog gives focus back to it.
+  const sendButton = useRef<HTMLButtonElement>(null);
 
   const zelle = methods.data?.find((m) => m.type === 'ZELLE');
   const token = zelle?.type === 'ZELLE' ? zelle.zelle : undefined;
@@ -101,6 +103,7 @@ export default function ZellePage() {
             <div className="zelle__verify" role="status">
               <p>{t('payoutMethods.zelle.awaits')}</p>
               <button
+                ref={sendButton}
                 type="button"
                 className="button"
                 disabled={sending.isLoading}
@@ -126,6 +129,7 @@ export default function ZellePage() {
       )}
       <ConfirmationCodeDialog
         open={prefix !== null}
+        returnFocus={sendButton}
         prefix={prefix ?? ''}
         onClose={() => setPrefix(null)}
         onResend={async () => {
