@@ -2,8 +2,9 @@
 // without first asking for it: the merchant's configuration and, for a signed-in visitor, who is
 // signed in and their profile — the answers of GET /funnel/v1/configs, /auth-app/v1/principal and
 // /funnel/v1/me at the moment the page was served, and on a page with a generated form the
-// published rules' validators (GET /master/rules/validators). A JSON script element (never executed, so the
-// CSP's script-src 'self' holds); the portal reads it once, and every later read asks the API.
+// published rules' validators (GET /master/rules/validators). A JSON script element (never
+// executed, so the CSP's script-src 'self' holds); the portal reads it once, and every later read
+// asks the API.
 import type { Configuration } from '../types/entities/configuration';
 import type { Principal } from '../types/entities/principal';
 import type { Profile } from '../types/entities/profile';

@@ -18,7 +18,10 @@ export interface PageFrame {
   back?: { to: string; label: string };
 }
 
-/** The class PageWrapper gives each width. */
+/**
+ * The class of each width, as components/page-wrapper.tsx gives it (which keeps its own copy: this
+ * module's table and matching would otherwise travel in every signed-in screen's shell).
+ */
 export const PAGE_WIDTH_CLASS: Record<PageFrameWidth, string> = {
   tile: 'tile-page',
   dashboard: 'dashboard-page',
