@@ -88,7 +88,7 @@ export async function bundleReport(distDir = join(REPO_ROOT, 'dist/web')): Promi
 
   return routeFirstLoads(manifest)
     .map((route): RouteReport => {
-      // What the screen loads right after its first paint is part of showing it (the form).
+      // What the screen asks for itself as its module runs is part of showing it (the form).
       const files = [...route.files, ...route.later].sort();
       const js = files.filter((f) => f.endsWith('.js'));
       const css = files.filter((f) => f.endsWith('.css'));

@@ -38,7 +38,7 @@ export interface RouteTableEntry {
   path: string;
   /** The screen module, relative to src/web (e.g. features/auth/components/start-page.tsx). */
   screen?: string;
-  /** The module the screen loads once its first render is painted (relative to src/web). */
+  /** The module the screen asks for itself once its module runs (relative to src/web). */
   loadsLater?: string;
   redirect?: string;
 }

@@ -173,7 +173,8 @@ export function createPortalPage(webDir: string) {
   return {
     /**
      * Whether the route's screen shows a generated form in its first load (the form engine among
-     * its files, or loaded once its first render is painted): its page carries the validators list.
+     * its files, or asked for by the screen itself, `loadsLater`): its page carries the validators
+     * list.
      */
     showsForm(pathname: string): boolean {
       const { files } = load();
