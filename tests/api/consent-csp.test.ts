@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from './support/databases';
 import { startTestApp, type TestApp } from './support/harness';
 import { loadMerchants } from '../../src/server/services/merchants';
+import { PAGE_SCRIPT_HASH } from '../../src/server/plugins/security';
 
 const consentScript = {
   consentScriptUrl: 'https://cmp.nightfall.example/cmp.js',
@@ -43,8 +44,11 @@ describe.each(DATABASE_KINDS.slice(0, 1))('consent script CSP on %s', (kind) => 
   };
 
   it("allows the merchant's consent origin on its own hosts only", async () => {
-    expect(await scriptSrc('nightfall.localhost')).toBe("'self' https://cmp.nightfall.example");
-    expect(await scriptSrc('localhost')).toBe("'self' 'self'");
+    // Besides the portal page's one inline script (core/routes/page-script.ts), by its hash.
+    expect(await scriptSrc('nightfall.localhost')).toBe(
+      `'self' ${PAGE_SCRIPT_HASH} https://cmp.nightfall.example`,
+    );
+    expect(await scriptSrc('localhost')).toBe(`'self' ${PAGE_SCRIPT_HASH} 'self'`);
     expect(await scriptSrc('localhost')).not.toContain('nightfall');
   });
 });

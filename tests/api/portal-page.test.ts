@@ -2,11 +2,13 @@
 // announced in its head (from the route files the build wrote), and what the portal would ask
 // first written into it — the configuration, and for a signed-in visitor the principal and the
 // profile, exactly as the API answers them — so the first render waits for no request.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_ELEMENT_ID, type BootData } from '../../src/core/routes/boot-data';
+import { LATER_FILES_ATTRIBUTE, PAGE_SCRIPT } from '../../src/core/routes/page-script';
 import type { RouteFiles } from '../../src/core/routes/route-files';
 import { activatedUser, Browser, startTestApp, type TestApp } from './support/harness';
 
@@ -24,8 +26,8 @@ const FILES: RouteFiles = {
     {
       path: '/bank-account/:id',
       files: [...SHELL, 'assets/bank-FFFFFFFF.js'],
-      // Loaded once the screen's first render is painted: not announced, but a form screen.
-      later: ['assets/vendor-forms-GGGGGGGG.js'],
+      // Asked for by the screen itself: not announced with the page, but a form screen.
+      later: ['assets/vendor-forms-GGGGGGGG.js', 'assets/schema-form-JJJJJJJJ.js'],
     },
     { path: '/static/*', files: [...SHELL, 'assets/static-HHHHHHHH.js'] },
     { path: '*', files: [...SHELL, 'assets/not-found-IIIIIIII.js'] },
@@ -121,6 +123,43 @@ describe('the page of a portal route', () => {
     expect(termsBoot.profile).toBeUndefined();
     const unknown = await browser.get('/nope/x');
     expect(preloads(unknown.raw.body)).toContain('assets/not-found-IIIIIIII.js');
+  });
+
+  // core/routes/page-script.ts: the country names made while the page waits, and a screen's later
+  // files announced as the first load's last file arrives (the browser side runs in the e2e suite).
+  it('carries one inline script, allowed by its hash, with the later files of its route', async () => {
+    const { browser } = await activatedUser(t.app);
+    const scripts = (html: string) =>
+      [...html.matchAll(/<script(?: ([\w-]+)="([^"]*)")?>([\s\S]*?)<\/script>/g)].map((m) => ({
+        attribute: m[1],
+        value: m[2],
+        text: m[3],
+      }));
+    const hash = `'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`;
+
+    const edit = await browser.get('/bank-account/123');
+    expect(edit.raw.headers['content-security-policy']).toMatch(
+      new RegExp(`script-src 'self' ${hash.replace(/[+/]/g, '\\$&')}[;\\s]`),
+    );
+    // In the head, after the page's own module script and announcements it counts.
+    const head = edit.raw.body.slice(0, edit.raw.body.indexOf('</head>'));
+    expect(scripts(head)).toEqual([
+      {
+        attribute: LATER_FILES_ATTRIBUTE,
+        value: JSON.stringify([
+          '/assets/vendor-forms-GGGGGGGG.js',
+          '/assets/schema-form-JJJJJJJJ.js',
+        ]).replace(/"/g, '&quot;'),
+        text: PAGE_SCRIPT,
+      },
+    ]);
+    expect(head.indexOf(PAGE_SCRIPT)).toBeGreaterThan(
+      head.lastIndexOf('<link rel="modulepreload"'),
+    );
+    // Nothing later on a screen without: the script alone.
+    const dashboard = await browser.get('/dashboard');
+    const inHead = scripts(dashboard.raw.body.slice(0, dashboard.raw.body.indexOf('</head>')));
+    expect(inHead).toEqual([{ attribute: undefined, value: undefined, text: PAGE_SCRIPT }]);
   });
 
   it('writes nothing personal for a session that ended', async () => {

@@ -8,6 +8,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { redisWithMemoryFallback } from '../services/rate-limit-store';
+import { createHash } from 'node:crypto';
+import { PAGE_SCRIPT } from '../../core/routes/page-script';
+
+/** The portal page's one inline script (core/routes/page-script.ts), allowed by its hash. */
+export const PAGE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +52,7 @@ export default fp(async function security(app, opts: SecurityOptions) {
         defaultSrc: ["'self'"],
         scriptSrc: [
           "'self'",
+          PAGE_SCRIPT_HASH,
           // helmet calls this per response: another merchant's pages never allow that origin.
           (request) => opts.consentScriptOrigin?.(request.headers.host ?? '') ?? "'self'",
         ],

@@ -10,6 +10,7 @@ import { themeOf } from '../../core/branding/contrast';
 import { BOOT_ELEMENT_ID, bootScriptText, type BootData } from '../../core/routes/boot-data';
 import { FORM_NAMESPACES } from '../../core/i18n/namespaces';
 import { PAGE_WIDTH_CLASS, pageFrameFor, type PageFrameWidth } from '../../core/routes/page-frames';
+import { LATER_FILES_ATTRIBUTE, PAGE_SCRIPT } from '../../core/routes/page-script';
 import { FORMS_CHUNK, ROUTE_FILES, routeFor, type RouteFiles } from '../../core/routes/route-files';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -160,7 +161,7 @@ export function createPortalPage(webDir: string) {
     const wanted = [
       ...new Set([...route.files, ...namespaces.flatMap((ns) => (texts[ns] ? [texts[ns]] : []))]),
     ].filter((file) => !html.includes(`/${file}"`));
-    return wanted
+    const links = wanted
       .map((file) => {
         const href = escapeAttribute(`/${file}`);
         return file.endsWith('.css')
@@ -168,6 +169,17 @@ export function createPortalPage(webDir: string) {
           : `<link rel="modulepreload" crossorigin href="${href}">`;
       })
       .join('');
+    return links;
+  };
+
+  /** The page's inline script (core/routes/page-script.ts), with the route's later files. */
+  const pageScript = ({ files }: Loaded, pathname: string): string => {
+    const route = files && routeFor(files.routes, pathname);
+    const later = (route?.later ?? []).map((file) => `/${file}`);
+    const data = later.length
+      ? ` ${LATER_FILES_ATTRIBUTE}="${escapeAttribute(JSON.stringify(later))}"`
+      : '';
+    return `<script${data}>${PAGE_SCRIPT}</script>`;
   };
 
   return {
@@ -185,7 +197,9 @@ export function createPortalPage(webDir: string) {
     /** The page for a portal route. */
     render({ pathname, boot, locale, text, console }: PortalPageRequest): string {
       const page = load();
-      const links = announcements(page, pathname, locale);
+      const links = console
+        ? announcements(page, pathname, locale)
+        : announcements(page, pathname, locale) + pageScript(page, pathname);
       const bootScript = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${bootScriptText(boot)}</script>`;
       const root = console
         ? ROOT_ELEMENT

@@ -1,6 +1,6 @@
 // The precompiled variant (schema + validate) of a form for a country and transfer method, loaded
 // on demand; a variant loaded once is available at once on the next render that asks for it.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { PrecompiledModule } from '../../../core/validation/precompiled';
 import { publishedTransferMethods, publishedVariants } from '../../lib/published-validators';
 import {
@@ -34,7 +34,8 @@ export function useFormVariant(
     loadVariant(key, formId, country, method).then(
       (variant) => {
         loaded.set(key, variant);
-        if (live) setResult({ key, state: { status: 'ready', variant } });
+        // A transition: the form (RJSF's first render is long on a phone) renders in slices.
+        if (live) startTransition(() => setResult({ key, state: { status: 'ready', variant } }));
       },
       (error: unknown) => {
         if (live)

@@ -2,13 +2,16 @@
 // above the generated bank-account form. Editing prefills what the API shows; the account numbers
 // come masked, so their fields start empty and an empty field keeps the stored number (the server
 // keeps it while the country stays the same): the form's edit mode lets them stay empty.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BANK_ACCOUNT_CREATE, BANK_ACCOUNT_EDIT } from '../../../../core/routes/page-frames';
 import type { BankAccountForm } from '../../../../core/types/forms/bank-account';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { afterNextPaint } from '../../../lib/after-paint';
+import { readBootData } from '../../../lib/boot-data';
+import type * as FormEngineModule from './bank-account-form';
+import type { Profile } from '../../../../core/types/entities/profile';
 import type { CountryMethod, FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../../api/configuration-api';
@@ -33,12 +36,66 @@ import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
  */
 const formEngine = import('./bank-account-form');
 const variantLoader = import('../../../components/schema-form/variant-loader');
-const CountryVariantForm = lazy(() => formEngine);
+
+type FormEngine = typeof FormEngineModule;
+let loadedEngine: FormEngine | undefined;
+
+/**
+ * The form engine once its module has run, else undefined (a failed load is thrown to the screen's
+ * error boundary). Not React.lazy under a Suspense boundary: React holds a boundary's content back
+ * until 300 ms after its fallback showed (its reveal throttle), and the form the visitor waits for
+ * would wait for that too.
+ */
+function useFormEngine(): FormEngine | undefined {
+  const [engine, setEngine] = useState(() => loadedEngine);
+  const [failure, setFailure] = useState<unknown>();
+  useEffect(() => {
+    if (engine) return undefined;
+    let live = true;
+    formEngine.then(
+      (module) => {
+        loadedEngine = module;
+        // A transition: React renders the form in slices, the page answering in between.
+        if (live) startTransition(() => setEngine(module));
+      },
+      (error: unknown) => {
+        if (live) setFailure(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine]);
+  if (failure) throw failure;
+  return engine;
+}
+
+/** The country a new bank account opens on: the holder's residency where the merchant pays to. */
+function defaultCountryOf(
+  countries: readonly string[] | undefined,
+  profile: Profile | undefined,
+): string {
+  const residency = profile?.person?.residency ?? profile?.company?.residency;
+  return residency && countries?.includes(residency) ? residency : (countries?.[0] ?? 'US');
+}
+
+// The variant a new account opens on, from the page's boot data: its files load beside the
+// engine's, which the page announces as the shell's arrive (core/routes/page-script.ts), instead of
+// once the page has rendered. An edit page opens on its account's variant (the effect below).
+const boot = readBootData();
+if (boot?.profile)
+  void variantLoader.then((loader) =>
+    loader.preloadCountryVariant(
+      'bank-account',
+      defaultCountryOf(boot.configuration.supportedCountries, boot.profile),
+      { offered: boot.configuration.payoutTypes },
+    ),
+  );
 
 /** False until the browser has painted the component's first render. */
 function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
   return painted;
 }
 
@@ -133,9 +190,7 @@ export default function BankAccountPage() {
   // The words the server painted before any script (core/routes/page-frames.ts), the same keys.
   const frame = id ? BANK_ACCOUNT_EDIT : BANK_ACCOUNT_CREATE;
 
-  const residency = profile?.person?.residency ?? profile?.company?.residency;
-  const defaultCountry =
-    residency && countries?.includes(residency as never) ? residency : (countries?.[0] ?? 'US');
+  const defaultCountry = defaultCountryOf(countries, profile);
 
   const derivedBic = useDerivedBic(existing ? editableValues(existing) : undefined);
   // The beneficiary's address: the profile's unless the user unticks the box (or the account
@@ -183,6 +238,7 @@ export default function BankAccountPage() {
   };
 
   const painted = usePainted();
+  const engine = useFormEngine();
   const openingCountry = existing?.countryCode ?? defaultCountry;
   const openingMethod = existing?.transferMethod;
   const offeredMethods = configuration?.payoutTypes;
@@ -205,7 +261,7 @@ export default function BankAccountPage() {
       width={frame.width}
       before={frame.back && <Link to={frame.back.to}>{t(frame.back.label)}</Link>}
     >
-      {loading ? (
+      {loading || !engine ? (
         <Spinner />
       ) : id && !existing ? (
         <p role="alert">{t('payoutMethods.errors.notFound')}</p>
@@ -217,26 +273,24 @@ export default function BankAccountPage() {
               {failure.message}
             </p>
           ) : null}
-          <Suspense fallback={<Spinner />}>
-            <CountryVariantForm
-              formId="bank-account"
-              initialCountry={openingCountry}
-              initialMethod={openingMethod}
-              initialData={address.formData}
-              countries={countries}
-              offeredMethods={offeredMethods}
-              serverErrors={failure.serverErrors}
-              editMode={existing ? editMode : undefined}
-              fill={derivedBic.fill}
-              notes={bicNote}
-              onChange={onChange}
-              uiSchema={address.uiSchema}
-              submitLabel={
-                id ? t('payoutMethods.bankAccount.save') : t('payoutMethods.bankAccount.add')
-              }
-              onSubmit={submit}
-            />
-          </Suspense>
+          {engine.countryVariantForm({
+            formId: 'bank-account',
+            initialCountry: openingCountry,
+            initialMethod: openingMethod,
+            initialData: address.formData,
+            countries,
+            offeredMethods,
+            serverErrors: failure.serverErrors,
+            editMode: existing ? editMode : undefined,
+            fill: derivedBic.fill,
+            notes: bicNote,
+            onChange,
+            uiSchema: address.uiSchema,
+            submitLabel: id
+              ? t('payoutMethods.bankAccount.save')
+              : t('payoutMethods.bankAccount.add'),
+            onSubmit: submit,
+          })}
         </>
       )}
     </PageWrapper>

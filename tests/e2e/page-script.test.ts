@@ -1,0 +1,68 @@
+// The portal page's one inline script (src/core/routes/page-script.ts) in Chromium, on the built
+// portal: the Content Security Policy lets it run (by its hash) and nothing else inline, and on
+// /bank-account it announces the form engine's files (its own `modulepreload` links, without the
+// `as` Vite's loader gives its own) before the page's module asks for them; the form then works.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { ROUTE_FILES, type RouteFiles } from '../../src/core/routes/route-files';
+import { activatedUser } from './support/api';
+import { browserForFile, signInThroughPortal } from './support/browser';
+import { REPO_ROOT } from './support/constants';
+import { field, see, textsOf } from './support/ui';
+
+const { newPage } = browserForFile();
+const base = () => `http://localhost:${inject('e2ePort')}`;
+const t = textsOf('en');
+
+/** Console errors and CSP violations of a page, from now on. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  return problems;
+}
+
+describe('the page script (browser)', () => {
+  it('runs under the CSP and announces the bank-account form engine before the page asks for it', async () => {
+    const user = await activatedUser();
+    const page = await newPage();
+    const problems = problemsOf(page);
+    await signInThroughPortal(page, base(), user.email);
+    await page.waitForURL(/\/dashboard$/);
+    // Blocked, the script would also leave a violation event: counted in the page itself.
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+
+    await page.goto(`${base()}/bank-account`);
+    const nickname = field(page, t.field('nickname'));
+    await nickname.fill('Rent');
+    expect(await nickname.inputValue()).toBe('Rent');
+
+    const later = (
+      JSON.parse(readFileSync(join(REPO_ROOT, 'dist/web', ROUTE_FILES), 'utf8')) as RouteFiles
+    ).routes.find((route) => route.path === '/bank-account')!.later!;
+    expect(later.length).toBeGreaterThan(0);
+    const announced = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]:not([as])')].map(
+        (link) => new URL(link.href).pathname.slice(1),
+      ),
+    );
+    expect(announced).toEqual(expect.arrayContaining(later));
+
+    await page.goto(`${base()}/settings`);
+    await see(page.getByRole('heading', { level: 1 })).toHaveText(t.common('settings.title'));
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
