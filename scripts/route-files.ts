@@ -1,8 +1,9 @@
 // The files each route of the portal's route table needs for its first render, read from Vite's
 // manifest: the entry chunk and its static imports, the boot module main.tsx picks, the route's
 // screen chunk and their static imports; apart, what the screen asks for itself once its module
-// runs (`loadsLater`: the form engine), which the bundle report counts and the server does not
-// announce. The bundle report counts them (scripts/bundle-report.ts);
+// runs (`loadsLater`: the form engine), which the bundle report counts and the page announces
+// only once the shell's files are all but in (src/core/routes/page-script.ts). The bundle report
+// counts them (scripts/bundle-report.ts);
 // the build writes them for the server (vite.config.ts → src/core/routes/route-files.ts).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -48,8 +48,8 @@ describe('bundle budget', () => {
   });
 
   // The bank-account page asks for the form engine itself once its module runs (the server has
-  // painted its heading and lead): the server does not announce those files with the page, and
-  // the budget still counts them.
+  // painted its heading and lead): the server does not announce those files with the page's own
+  // (its inline script does once the shell's are all but in), and the budget still counts them.
   it("counts /bank-account's form engine, which the page does not wait for", async () => {
     const report = await bundleReport();
     const counted = report.find((r) => r.path === '/bank-account')!.files;

@@ -13,7 +13,10 @@ export interface RouteFiles {
   routes: {
     path: string;
     files: string[];
-    /** What the screen asks for itself once its module runs (`loadsLater`): the form engine. */
+    /**
+     * What the screen asks for itself once its module runs (`loadsLater`): the form engine, which
+     * the page's script announces as the first load's last file arrives (page-script.ts).
+     */
     later?: string[];
   }[];
   /** The chunk of each namespace of each language, e.g. locales.de.common. */

@@ -23,9 +23,10 @@ export interface RouteEntry {
   /**
    * A module (path under src/web) the screen asks for itself as soon as its own module runs: the
    * form engine. Read by the build's tools only (scripts/route-files.ts): the bundle report counts
-   * its files in the route's first load, and the server does not announce them with the page (on a
-   * slow network they would share it with the shell's files and hold those up); a page that has
-   * them gets the published validators list in its boot data.
+   * its files in the route's first load; the page announces them only once the shell's files are
+   * all but in (core/routes/page-script.ts: from the start they would share a slow network with the
+   * shell's files and hold those up); a page that has them gets the published validators list in
+   * its boot data.
    */
   loadsLater?: string;
   redirect?: string;

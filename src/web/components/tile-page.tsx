@@ -28,6 +28,8 @@ export function TilePage({ title, lead, children, logo = true, className }: Tile
             className="tile-page__logo"
             src={logoUrl}
             alt=""
+            // A navigation (a transition) does not wait for it (app/layout/header.tsx says why).
+            loading="lazy"
             onError={(event) => {
               event.currentTarget.hidden = true;
             }}

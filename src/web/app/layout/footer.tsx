@@ -52,6 +52,8 @@ export function Footer({ branding }: { branding: Branding }) {
                 <img
                   className="app-footer__powered-logo"
                   src={footer.poweredByLogoUrl}
+                  // Below the screen's content; and React's commit does not wait for it.
+                  loading="lazy"
                   alt={footer.poweredByCompanyName ?? ''}
                 />
               ) : (

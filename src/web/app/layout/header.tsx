@@ -49,6 +49,10 @@ export function Header({
               className="app-header__logo"
               src={branding.logoUrl}
               alt=""
+              // Not waited for: React holds a transition's commit (the first render is one) until
+              // its new images have loaded, up to 800 ms on a slow network, and the frame the
+              // server painted already shows this logo. Lazy opts out; in view, it loads at once.
+              loading="lazy"
               // A missing logo leaves the portal name alone rather than a broken image.
               onError={(event) => {
                 event.currentTarget.hidden = true;

@@ -25,7 +25,8 @@ export function PublicFrame({
         <div className="app-header__inner">
           <a href="/" className="app-header__brand">
             {branding.headerLogoEnabled && branding.logoUrl ? (
-              <img className="app-header__logo" src={branding.logoUrl} alt="" />
+              // Not waited for by React's commit (header.tsx says why).
+              <img className="app-header__logo" src={branding.logoUrl} alt="" loading="lazy" />
             ) : null}
             <span className="app-header__name">{branding.portalName}</span>
           </a>

@@ -8,7 +8,6 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BANK_ACCOUNT_CREATE, BANK_ACCOUNT_EDIT } from '../../../../core/routes/page-frames';
 import type { BankAccountForm } from '../../../../core/types/forms/bank-account';
 import { PageWrapper } from '../../../components/page-wrapper';
-import { afterNextPaint } from '../../../lib/after-paint';
 import { readBootData } from '../../../lib/boot-data';
 import type * as FormEngineModule from './bank-account-form';
 import type { Profile } from '../../../../core/types/entities/profile';
@@ -31,8 +30,10 @@ import { PAYOUT_ADDRESS_FIELDS, usePaymentAddress } from './payment-address';
  * The form engine (its chunks are more than a third of the page's JavaScript) and the loader of
  * the variant the form opens on are asked for as soon as this module runs, while the shell
  * renders: the server has already painted the page's heading and lead (core/routes/page-frames),
- * so nothing a visitor reads first waits for them. They are not announced with the page: sharing
- * the slow network with the shell's files from the start, they would hold the shell up.
+ * so nothing a visitor reads first waits for them, and the form renders as soon as it can (not
+ * after a first paint of the page). The page's script announced the engine's files as the shell's
+ * last file arrived (core/routes/page-script.ts), so they are usually here or nearly: announced
+ * with the page, they would share the slow network with the shell's files and hold those up.
  */
 const formEngine = import('./bank-account-form');
 const variantLoader = import('../../../components/schema-form/variant-loader');
@@ -91,13 +92,6 @@ if (boot?.profile)
       { offered: boot.configuration.payoutTypes },
     ),
   );
-
-/** False until the browser has painted the component's first render. */
-function usePainted(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
-  return painted;
-}
 
 /**
  * The electronic form of a valid IBAN (spaces and case ignored), else undefined. ibantools is
@@ -237,7 +231,6 @@ export default function BankAccountPage() {
     }
   };
 
-  const painted = usePainted();
   const engine = useFormEngine();
   const openingCountry = existing?.countryCode ?? defaultCountry;
   const openingMethod = existing?.transferMethod;
@@ -253,7 +246,7 @@ export default function BankAccountPage() {
       }),
     );
   }, [known, openingCountry, openingMethod, offeredMethods]);
-  const loading = !configuration || (id && methods.isLoading) || !address.ready || !painted;
+  const loading = !configuration || (id && methods.isLoading) || !address.ready;
   return (
     <PageWrapper
       title={t(frame.title)}
