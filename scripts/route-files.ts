@@ -41,6 +41,8 @@ export interface RouteTableEntry {
   screen?: string;
   /** The module the screen asks for itself once its module runs (relative to src/web). */
   loadsLater?: string;
+  /** The generated form the screen opens on arrival (`opensForm`), e.g. bank-account. */
+  opensForm?: string;
   redirect?: string;
 }
 
@@ -123,6 +125,12 @@ export function readRouteTable(file = ROUTE_TABLE): RouteTableEntry[] {
         value && ts.isStringLiteralLike(value) ? resolveModule(WEB_ROOT, value.text) : undefined;
       if (!module) throw new Error(`route ${entry.path}: cannot resolve its loadsLater module`);
       entry.loadsLater = module;
+    }
+    const form = property('opensForm');
+    if (form) {
+      if (!ts.isStringLiteralLike(form))
+        throw new Error(`route ${entry.path}: opensForm is not a literal form id`);
+      entry.opensForm = form.text;
     }
     return entry;
   });
@@ -215,12 +223,55 @@ export function localeChunks(manifest: Manifest): RouteFiles['locales'] {
   return locales;
 }
 
+/**
+ * For each form a route opens (`opensForm`), the files of its uiSchema and, by country, those of
+ * its precompiled variants (every transfer method's), each with what they import: the server
+ * announces the opening country's with the screen's later files.
+ */
+export function formChunks(
+  manifest: Manifest,
+  routes: readonly RouteFirstLoad[],
+): RouteFiles['forms'] {
+  const variants = JSON.parse(
+    readFileSync(join(REPO_ROOT, 'src/core/generated/validators/manifest.json'), 'utf8'),
+  ) as { file: string; formId: string; country?: string }[];
+  const filesOf = (key: string, files = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return files;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) filesOf(imported, files);
+    return files;
+  };
+  const forms: NonNullable<RouteFiles['forms']> = {};
+  for (const formId of new Set(routes.flatMap((r) => (r.opensForm ? [r.opensForm] : [])))) {
+    // What every route opening the form loads first anyway (the shell) is not repeated.
+    const opening = routes.filter((r) => r.opensForm === formId);
+    const loaded = (file: string) => opening.every((r) => r.files.includes(file));
+    const own = (files: Set<string>) => [...files].filter((file) => !loaded(file)).sort();
+    const countries: Record<string, string[]> = {};
+    for (const variant of variants.filter((v) => v.formId === formId)) {
+      const key = `../core/generated/validators/${variant.file}`;
+      if (!manifest[key]) throw new Error(`the manifest has no chunk for ${key}`);
+      const country = variant.country ?? '_default';
+      countries[country] = own(filesOf(key, new Set(countries[country])));
+    }
+    forms[formId] = { files: own(filesOf(`../../ui-schemas/${formId}.json`)), countries };
+  }
+  return forms;
+}
+
 /** What the server reads to announce a route's files (src/core/routes/route-files.ts). */
-export const routeFiles = (manifest: Manifest): RouteFiles => ({
-  routes: routeFirstLoads(manifest).map(({ path, files, later }) => ({
-    path,
-    files,
-    ...(later.length ? { later } : {}),
-  })),
-  locales: localeChunks(manifest),
-});
+export const routeFiles = (manifest: Manifest): RouteFiles => {
+  const routes = routeFirstLoads(manifest);
+  const forms = formChunks(manifest, routes);
+  return {
+    routes: routes.map(({ path, files, later, opensForm }) => ({
+      path,
+      files,
+      ...(later.length ? { later } : {}),
+      ...(opensForm ? { opensForm } : {}),
+    })),
+    locales: localeChunks(manifest),
+    ...(forms && Object.keys(forms).length ? { forms } : {}),
+  };
+};

@@ -28,10 +28,20 @@ const FILES: RouteFiles = {
       files: [...SHELL, 'assets/bank-FFFFFFFF.js'],
       // Asked for by the screen itself: not announced with the page, but a form screen.
       later: ['assets/vendor-forms-GGGGGGGG.js', 'assets/schema-form-JJJJJJJJ.js'],
+      opensForm: 'bank-account',
     },
     { path: '/static/*', files: [...SHELL, 'assets/static-HHHHHHHH.js'] },
     { path: '*', files: [...SHELL, 'assets/not-found-IIIIIIII.js'] },
   ],
+  forms: {
+    'bank-account': {
+      files: ['assets/ui-bank-KKKKKKKK.js'],
+      countries: {
+        US: ['assets/bank-account.US.ACH-LLLLLLLL.js', 'assets/vendor-forms-GGGGGGGG.js'],
+        _default: ['assets/bank-account._default.WIRE-MMMMMMMM.js'],
+      },
+    },
+  },
   locales: {
     en: {
       common: 'assets/common-en.js',
@@ -137,6 +147,8 @@ describe('the page of a portal route', () => {
       }));
     const hash = `'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`;
 
+    // The engine, then the form the screen opens in the visitor's country (a US resident), each once,
+    // with the form texts of the page's language.
     const edit = await browser.get('/bank-account/123');
     expect(edit.raw.headers['content-security-policy']).toMatch(
       new RegExp(`script-src 'self' ${hash.replace(/[+/]/g, '\\$&')}[;\\s]`),
@@ -149,6 +161,10 @@ describe('the page of a portal route', () => {
         value: JSON.stringify([
           '/assets/vendor-forms-GGGGGGGG.js',
           '/assets/schema-form-JJJJJJJJ.js',
+          '/assets/ui-bank-KKKKKKKK.js',
+          '/assets/bank-account.US.ACH-LLLLLLLL.js',
+          '/assets/fields-en.js',
+          '/assets/v-en.js',
         ]).replace(/"/g, '&quot;'),
         text: PAGE_SCRIPT,
       },

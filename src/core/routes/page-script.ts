@@ -12,11 +12,13 @@
 //    (core/i18n/postal-address.ts, schema-form/countries.ts) then take a tenth of a millisecond.
 //    One idle callback each, so that neither holds up the portal's code if it arrives meanwhile.
 // 2. The files a screen asks for itself once its module runs (`loadsLater` in the route table:
-//    the bank-account form engine), announced (`modulepreload`) as soon as only one file of the
-//    page's first load is still arriving: by the time the request's round trip is over, the
-//    network is theirs. Announced with the page, they would share the network with the shell from
-//    the first byte and the shell's scripts would start later; asked for by the screen's module,
-//    they would wait for the shell to arrive and run (docs/performance.md, 2026-11-28).
+//    the bank-account form engine) and those of the form it opens (`opensForm`: the variants of
+//    the visitor's country, its uiSchema, the form texts), announced (`modulepreload`) as soon as
+//    only one file of the page's first load is still arriving: by the time the request's round
+//    trip is over, the network is theirs. Announced with the page, they would share the network
+//    with the shell from the first byte and the shell's scripts would start later; asked for by
+//    the screen's module, they would wait for the shell to arrive and run (docs/performance.md,
+//    2026-11-27 evening).
 
 /** The attribute holding the later files' paths, as a JSON array. */
 export const LATER_FILES_ATTRIBUTE = 'data-later';

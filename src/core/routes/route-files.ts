@@ -18,9 +18,17 @@ export interface RouteFiles {
      * the page's script announces as the first load's last file arrives (page-script.ts).
      */
     later?: string[];
+    /** The generated form the screen opens on arrival (`opensForm`): see `forms`. */
+    opensForm?: string;
   }[];
   /** The chunk of each namespace of each language, e.g. locales.de.common. */
   locales: Record<string, Record<string, string>>;
+  /**
+   * By form a route opens: its uiSchema's files, and by country (`_default`: the countries
+   * without variants of their own) those of its precompiled variants. The page announces the
+   * opening country's with the later files (page-script.ts): the form needs them at once.
+   */
+  forms?: Record<string, { files: string[]; countries: Record<string, string[]> }>;
 }
 
 const segments = (path: string): string[] => path.split('/').filter(Boolean);

@@ -10,6 +10,7 @@ import { themeOf } from '../../core/branding/contrast';
 import { BOOT_ELEMENT_ID, bootScriptText, type BootData } from '../../core/routes/boot-data';
 import { FORM_NAMESPACES } from '../../core/i18n/namespaces';
 import { PAGE_WIDTH_CLASS, pageFrameFor, type PageFrameWidth } from '../../core/routes/page-frames';
+import { openingCountry } from '../../core/payout/opening-country';
 import { LATER_FILES_ATTRIBUTE, PAGE_SCRIPT } from '../../core/routes/page-script';
 import { FORMS_CHUNK, ROUTE_FILES, routeFor, type RouteFiles } from '../../core/routes/route-files';
 
@@ -172,10 +173,39 @@ export function createPortalPage(webDir: string) {
     return links;
   };
 
-  /** The page's inline script (core/routes/page-script.ts), with the route's later files. */
-  const pageScript = ({ files }: Loaded, pathname: string): string => {
+  /**
+   * The files of the form a route opens (`opensForm`) in the visitor's country, as the screen will
+   * open it (core/payout/opening-country.ts): its uiSchema, its variants and the form texts of the
+   * page's language. None for a visitor the page has no profile of.
+   */
+  const formFiles = (
+    files: RouteFiles,
+    route: RouteFiles['routes'][number],
+    { configuration, profile }: BootData,
+    locale: string,
+  ): string[] => {
+    const form = route.opensForm ? files.forms?.[route.opensForm] : undefined;
+    if (!form || !profile) return [];
+    const country = openingCountry(configuration.supportedCountries, profile);
+    const texts = files.locales[locale] ?? files.locales.en ?? {};
+    return [
+      ...form.files,
+      ...(form.countries[country] ?? form.countries._default ?? []),
+      ...FORM_NAMESPACES.flatMap((namespace) => (texts[namespace] ? [texts[namespace]] : [])),
+    ];
+  };
+
+  /**
+   * The page's inline script (core/routes/page-script.ts), with the route's later files: what the
+   * screen asks for itself, then the files of the form it opens.
+   */
+  const pageScript = ({ files }: Loaded, pathname: string, boot: BootData, locale: string) => {
     const route = files && routeFor(files.routes, pathname);
-    const later = (route?.later ?? []).map((file) => `/${file}`);
+    const later = route
+      ? [...new Set([...(route.later ?? []), ...formFiles(files, route, boot, locale)])]
+          .filter((file) => !route.files.includes(file))
+          .map((file) => `/${file}`)
+      : [];
     const data = later.length
       ? ` ${LATER_FILES_ATTRIBUTE}="${escapeAttribute(JSON.stringify(later))}"`
       : '';
@@ -199,7 +229,7 @@ export function createPortalPage(webDir: string) {
       const page = load();
       const links = console
         ? announcements(page, pathname, locale)
-        : announcements(page, pathname, locale) + pageScript(page, pathname);
+        : announcements(page, pathname, locale) + pageScript(page, pathname, boot, locale);
       const bootScript = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${bootScriptText(boot)}</script>`;
       const root = console
         ? ROOT_ELEMENT

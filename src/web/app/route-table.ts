@@ -29,6 +29,12 @@ export interface RouteEntry {
    * its boot data.
    */
   loadsLater?: string;
+  /**
+   * The generated form (its formId) the screen opens as soon as it can, in the visitor's country:
+   * the page announces that country's variant files with the later files (build tools and the
+   * server only, as loadsLater).
+   */
+  opensForm?: string;
   redirect?: string;
   /** Where a status the route refuses goes instead of the root flow (undefined: the root flow). */
   refusedTo?: (status: string) => string | undefined;
@@ -131,6 +137,7 @@ export const ROUTES: RouteEntry[] = [
     module: 'payment-methods',
     screen: bankAccountPage,
     loadsLater: bankAccountForm,
+    opensForm: 'bank-account',
   },
   {
     path: '/bank-account/:id',
@@ -138,6 +145,7 @@ export const ROUTES: RouteEntry[] = [
     module: 'payment-methods',
     screen: bankAccountPage,
     loadsLater: bankAccountForm,
+    opensForm: 'bank-account',
   },
   {
     path: '/paypal',

@@ -10,7 +10,7 @@ import type { BankAccountForm } from '../../../../core/types/forms/bank-account'
 import { PageWrapper } from '../../../components/page-wrapper';
 import { readBootData } from '../../../lib/boot-data';
 import type * as FormEngineModule from './bank-account-form';
-import type { Profile } from '../../../../core/types/entities/profile';
+import { openingCountry } from '../../../../core/payout/opening-country';
 import type { CountryMethod, FormData } from '../../../components/schema-form';
 import { Spinner } from '../../../components/spinner';
 import { useGetConfigurationQuery } from '../../../api/configuration-api';
@@ -71,15 +71,6 @@ function useFormEngine(): FormEngine | undefined {
   return engine;
 }
 
-/** The country a new bank account opens on: the holder's residency where the merchant pays to. */
-function defaultCountryOf(
-  countries: readonly string[] | undefined,
-  profile: Profile | undefined,
-): string {
-  const residency = profile?.person?.residency ?? profile?.company?.residency;
-  return residency && countries?.includes(residency) ? residency : (countries?.[0] ?? 'US');
-}
-
 // The variant a new account opens on, from the page's boot data: its files load beside the
 // engine's, which the page announces as the shell's arrive (core/routes/page-script.ts), instead of
 // once the page has rendered. An edit page opens on its account's variant (the effect below).
@@ -88,7 +79,7 @@ if (boot?.profile)
   void variantLoader.then((loader) =>
     loader.preloadCountryVariant(
       'bank-account',
-      defaultCountryOf(boot.configuration.supportedCountries, boot.profile),
+      openingCountry(boot.configuration.supportedCountries, boot.profile),
       { offered: boot.configuration.payoutTypes },
     ),
   );
@@ -184,7 +175,7 @@ export default function BankAccountPage() {
   // The words the server painted before any script (core/routes/page-frames.ts), the same keys.
   const frame = id ? BANK_ACCOUNT_EDIT : BANK_ACCOUNT_CREATE;
 
-  const defaultCountry = defaultCountryOf(countries, profile);
+  const defaultCountry = openingCountry(countries, profile);
 
   const derivedBic = useDerivedBic(existing ? editableValues(existing) : undefined);
   // The beneficiary's address: the profile's unless the user unticks the box (or the account
@@ -232,7 +223,7 @@ export default function BankAccountPage() {
   };
 
   const engine = useFormEngine();
-  const openingCountry = existing?.countryCode ?? defaultCountry;
+  const formCountry = existing?.countryCode ?? defaultCountry;
   const openingMethod = existing?.transferMethod;
   const offeredMethods = configuration?.payoutTypes;
   const known = !!configuration && (!id || !!existing);
@@ -240,12 +231,12 @@ export default function BankAccountPage() {
   useEffect(() => {
     if (!known) return;
     void variantLoader.then((loader) =>
-      loader.preloadCountryVariant('bank-account', openingCountry, {
+      loader.preloadCountryVariant('bank-account', formCountry, {
         method: openingMethod,
         offered: offeredMethods,
       }),
     );
-  }, [known, openingCountry, openingMethod, offeredMethods]);
+  }, [known, formCountry, openingMethod, offeredMethods]);
   const loading = !configuration || (id && methods.isLoading) || !address.ready;
   return (
     <PageWrapper
@@ -268,7 +259,7 @@ export default function BankAccountPage() {
           ) : null}
           {engine.countryVariantForm({
             formId: 'bank-account',
-            initialCountry: openingCountry,
+            initialCountry: formCountry,
             initialMethod: openingMethod,
             initialData: address.formData,
             countries,
