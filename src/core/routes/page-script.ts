@@ -18,7 +18,7 @@
 //    trip is over, the network is theirs. Announced with the page, they would share the network
 //    with the shell from the first byte and the shell's scripts would start later; asked for by
 //    the screen's module, they would wait for the shell to arrive and run (docs/performance.md,
-//    2026-11-27 evening).
+//    2026-11-27, late).
 
 /** The attribute holding the later files' paths, as a JSON array. */
 export const LATER_FILES_ATTRIBUTE = 'data-later';
