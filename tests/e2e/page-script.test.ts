@@ -28,7 +28,7 @@ function problemsOf(page: Page): string[] {
 }
 
 describe('the page script (browser)', () => {
-  it('runs under the CSP and announces the bank-account form engine before the page asks for it', async () => {
+  it('runs under the CSP and announces the bank-account form engine and form files', async () => {
     const user = await activatedUser();
     const page = await newPage();
     const problems = problemsOf(page);
