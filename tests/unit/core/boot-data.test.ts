@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BOOT_ELEMENT_ID, bootScriptText, type BootData } from '../../../src/core/routes/boot-data';
+import { PAGE_SCRIPT } from '../../../src/core/routes/page-script';
 import { commonText } from '../../../src/server/routes/auth/page-language';
 import { createPortalPage } from '../../../src/server/services/portal-page';
 
@@ -53,8 +54,10 @@ describe('boot data in the page', () => {
       locale: 'de',
       text: commonText('de'),
     });
-    // Nothing of the name reads as markup: one script element (the boot data), one title.
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // Nothing of the name reads as markup: two script elements (the page's own, whose text never
+    // changes, and the boot data), one title.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).toContain(`<script>${PAGE_SCRIPT}</script></head>`);
     expect(html).toContain('<html lang="de" data-theme="dark">');
     expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('<span class="app-header__name">&lt;/script&gt;');
