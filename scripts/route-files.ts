@@ -154,29 +154,34 @@ export function readManifest(distDir: string): Manifest {
   return JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
 }
 
+/** A chunk of the manifest and everything it imports statically (manifest keys). */
+function importClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`the manifest has no chunk "${key}"`);
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) importClosure(manifest, imported, seen);
+  return seen;
+}
+
+/** The JavaScript and CSS files of manifest chunks, sorted. */
+function chunkFiles(manifest: Manifest, keys: Set<string>): string[] {
+  const files = new Set<string>();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    if (chunk.file.endsWith('.js')) files.add(chunk.file);
+    for (const sheet of chunk.css ?? []) files.add(sheet);
+  }
+  return [...files].sort();
+}
+
 /** Per route of the route table, the files of its first render. */
 export function routeFirstLoads(manifest: Manifest, table = readRouteTable()): RouteFirstLoad[] {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('the manifest has no entry chunk');
-  /** A chunk and everything it imports statically. */
-  const closure = (key: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(key)) return seen;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the manifest has no chunk "${key}"`);
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) closure(imported, seen);
-    return seen;
-  };
-  const filesOf = (keys: Set<string>): string[] => {
-    const files = new Set<string>();
-    for (const key of keys) {
-      const chunk = manifest[key];
-      if (!chunk) continue;
-      if (chunk.file.endsWith('.js')) files.add(chunk.file);
-      for (const sheet of chunk.css ?? []) files.add(sheet);
-    }
-    return [...files].sort();
-  };
+  const closure = (key: string, seen?: Set<string>) => importClosure(manifest, key, seen);
+  const filesOf = (keys: Set<string>) => chunkFiles(manifest, keys);
   // The app's boot module may travel inside a shared chunk (vite.config.ts groups it with the
   // store and the router): then it is the entry's dynamic import that is neither the light start
   // page nor the rules console.
@@ -235,27 +240,29 @@ export function formChunks(
   const variants = JSON.parse(
     readFileSync(join(REPO_ROOT, 'src/core/generated/validators/manifest.json'), 'utf8'),
   ) as { file: string; formId: string; country?: string }[];
-  const filesOf = (key: string, files = new Set<string>()): Set<string> => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return files;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) filesOf(imported, files);
-    return files;
-  };
   const forms: NonNullable<RouteFiles['forms']> = {};
   for (const formId of new Set(routes.flatMap((r) => (r.opensForm ? [r.opensForm] : [])))) {
     // What every route opening the form loads first anyway (the shell) is not repeated.
     const opening = routes.filter((r) => r.opensForm === formId);
     const loaded = (file: string) => opening.every((r) => r.files.includes(file));
-    const own = (files: Set<string>) => [...files].filter((file) => !loaded(file)).sort();
-    const countries: Record<string, string[]> = {};
+    const own = (keys: Set<string>) => chunkFiles(manifest, keys).filter((file) => !loaded(file));
+    // A country's variants (one per transfer method) share one list.
+    const byCountry = new Map<string, Set<string>>();
     for (const variant of variants.filter((v) => v.formId === formId)) {
-      const key = `../core/generated/validators/${variant.file}`;
-      if (!manifest[key]) throw new Error(`the manifest has no chunk for ${key}`);
       const country = variant.country ?? '_default';
-      countries[country] = own(filesOf(key, new Set(countries[country])));
+      const keys = byCountry.get(country) ?? new Set<string>();
+      byCountry.set(
+        country,
+        importClosure(manifest, `../core/generated/validators/${variant.file}`, keys),
+      );
     }
-    forms[formId] = { files: own(filesOf(`../../ui-schemas/${formId}.json`)), countries };
+    const countries = Object.fromEntries(
+      [...byCountry].map(([country, keys]) => [country, own(keys)]),
+    );
+    forms[formId] = {
+      files: own(importClosure(manifest, `../../ui-schemas/${formId}.json`)),
+      countries,
+    };
   }
   return forms;
 }

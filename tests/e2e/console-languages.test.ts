@@ -17,7 +17,7 @@ import { fr } from '../../src/web/console/catalogs/fr';
 import { pt } from '../../src/web/console/catalogs/pt';
 import { baseUrl, uniqueEmail } from './support/api';
 import { seriousViolations } from './support/axe';
-import { browserForFile } from './support/browser';
+import { browserForFile, consoleErrors } from './support/browser';
 import { REPO_ROOT } from './support/constants';
 import { createStaff, STAFF_PASSWORD, type Staff } from './support/console';
 import { see } from './support/ui';
@@ -28,16 +28,6 @@ const CONSOLE = '/master/console/v1';
 /** A country with a file of its own (its draft is saved, never published) and one without. */
 const WITH_FILE = 'NZ';
 const WITHOUT_FILE = 'BT';
-
-/** What the browser logs as an error on a page (a failed request's 4xx/5xx included). */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-  return errors;
-}
 
 /** The screen speaks the language: <html lang>, the title, and a text of its catalog. */
 async function speaks(page: Page, locale: Locale, state: string, found: string[]) {

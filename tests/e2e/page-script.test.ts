@@ -5,11 +5,10 @@
 // module asks for them; the form then works.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ROUTE_FILES, type RouteFiles } from '../../src/core/routes/route-files';
 import { activatedUser } from './support/api';
-import { browserForFile, signInThroughPortal } from './support/browser';
+import { browserForFile, consoleErrors, signInThroughPortal } from './support/browser';
 import { REPO_ROOT } from './support/constants';
 import { field, see, textsOf } from './support/ui';
 
@@ -17,21 +16,12 @@ const { newPage } = browserForFile();
 const base = () => `http://localhost:${inject('e2ePort')}`;
 const t = textsOf('en');
 
-/** Console errors and CSP violations of a page, from now on. */
-function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  return problems;
-}
-
 describe('the page script (browser)', () => {
   it('runs under the CSP and announces the bank-account form engine and form files', async () => {
     const user = await activatedUser();
     const page = await newPage();
-    const problems = problemsOf(page);
+    // A script the CSP blocks is logged as an error too.
+    const problems = consoleErrors(page);
     await signInThroughPortal(page, base(), user.email);
     await page.waitForURL(/\/dashboard$/);
     // Blocked, the script would also leave a violation event: counted in the page itself.

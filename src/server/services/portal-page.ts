@@ -16,6 +16,14 @@ import { FORMS_CHUNK, ROUTE_FILES, routeFor, type RouteFiles } from '../../core/
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
+type Route = RouteFiles['routes'][number];
+
+/** The chunks of a language's texts in `namespaces` (English where the language has none). */
+const textChunks = (files: RouteFiles, locale: string, namespaces: readonly string[]): string[] => {
+  const texts = files.locales[locale] ?? files.locales.en ?? {};
+  return namespaces.flatMap((namespace) => (texts[namespace] ? [texts[namespace]] : []));
+};
+
 /** What the frame shows in the main area, translated. */
 interface PageContent {
   loadingText: string;
@@ -151,18 +159,14 @@ export function createPortalPage(webDir: string) {
   };
 
   /** The `<link>`s that announce what the route's first render needs, in the head. */
-  const announcements = ({ html, files }: Loaded, pathname: string, locale: string): string => {
-    if (!files) return '';
-    const route = routeFor(files.routes, pathname);
-    if (!route) return '';
-    const texts = files.locales[locale] ?? files.locales.en ?? {};
+  const announcements = (html: string, files: RouteFiles, route: Route, locale: string): string => {
     const namespaces = route.files.some((f) => FORMS_CHUNK.test(f))
       ? ['common', ...FORM_NAMESPACES]
       : ['common'];
-    const wanted = [
-      ...new Set([...route.files, ...namespaces.flatMap((ns) => (texts[ns] ? [texts[ns]] : []))]),
-    ].filter((file) => !html.includes(`/${file}"`));
-    const links = wanted
+    const wanted = [...new Set([...route.files, ...textChunks(files, locale, namespaces)])].filter(
+      (file) => !html.includes(`/${file}"`),
+    );
+    return wanted
       .map((file) => {
         const href = escapeAttribute(`/${file}`);
         return file.endsWith('.css')
@@ -170,7 +174,6 @@ export function createPortalPage(webDir: string) {
           : `<link rel="modulepreload" crossorigin href="${href}">`;
       })
       .join('');
-    return links;
   };
 
   /**
@@ -180,18 +183,17 @@ export function createPortalPage(webDir: string) {
    */
   const formFiles = (
     files: RouteFiles,
-    route: RouteFiles['routes'][number],
+    route: Route,
     { configuration, profile }: BootData,
     locale: string,
   ): string[] => {
     const form = route.opensForm ? files.forms?.[route.opensForm] : undefined;
     if (!form || !profile) return [];
     const country = openingCountry(configuration.supportedCountries, profile);
-    const texts = files.locales[locale] ?? files.locales.en ?? {};
     return [
       ...form.files,
       ...(form.countries[country] ?? form.countries._default ?? []),
-      ...FORM_NAMESPACES.flatMap((namespace) => (texts[namespace] ? [texts[namespace]] : [])),
+      ...textChunks(files, locale, FORM_NAMESPACES),
     ];
   };
 
@@ -199,13 +201,18 @@ export function createPortalPage(webDir: string) {
    * The page's inline script (core/routes/page-script.ts), with the route's later files: what the
    * screen asks for itself, then the files of the form it opens.
    */
-  const pageScript = ({ files }: Loaded, pathname: string, boot: BootData, locale: string) => {
-    const route = files && routeFor(files.routes, pathname);
-    const later = route
-      ? [...new Set([...(route.later ?? []), ...formFiles(files, route, boot, locale)])]
-          .filter((file) => !route.files.includes(file))
-          .map((file) => `/${file}`)
-      : [];
+  const pageScript = (
+    files: RouteFiles | undefined,
+    route: Route | undefined,
+    boot: BootData,
+    locale: string,
+  ) => {
+    const later =
+      files && route
+        ? [...new Set([...(route.later ?? []), ...formFiles(files, route, boot, locale)])]
+            .filter((file) => !route.files.includes(file))
+            .map((file) => `/${file}`)
+        : [];
     const data = later.length
       ? ` ${LATER_FILES_ATTRIBUTE}="${escapeAttribute(JSON.stringify(later))}"`
       : '';
@@ -227,9 +234,10 @@ export function createPortalPage(webDir: string) {
     /** The page for a portal route. */
     render({ pathname, boot, locale, text, console }: PortalPageRequest): string {
       const page = load();
-      const links = console
-        ? announcements(page, pathname, locale)
-        : announcements(page, pathname, locale) + pageScript(page, pathname, boot, locale);
+      const route = page.files && routeFor(page.files.routes, pathname);
+      const links =
+        (page.files && route ? announcements(page.html, page.files, route, locale) : '') +
+        (console ? '' : pageScript(page.files, route, boot, locale));
       const bootScript = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${bootScriptText(boot)}</script>`;
       const root = console
         ? ROOT_ELEMENT
