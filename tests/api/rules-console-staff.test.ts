@@ -1,18 +1,30 @@
 // The rules console's staff (issue 16): accounts made with the admin key, sign-in with a password
 // and a TOTP code (±1 step, never twice), a session apart from recipients', roles and the audit log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_KINDS } from './support/databases';
 import { admin, startTestApp, uniqueEmail, type TestApp } from './support/harness';
-import { createStaff, signIn, STAFF_PASSWORD, StaffBrowser } from './support/staff';
+import {
+  createStaff,
+  nextStep,
+  signIn,
+  STAFF_PASSWORD,
+  StaffBrowser,
+  useSteppedClock,
+} from './support/staff';
 import { totpCode } from '../../src/server/services/totp';
 import { staffSessions } from '../../src/server/db/schema';
 
 describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
+    // Authenticator steps are 30 s: the tests move the clock to the next one instead of waiting.
+    useSteppedClock();
     t = await startTestApp(kind);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    vi.useRealTimers();
+  });
 
   it('creates staff with the admin key only, answering a one-time enrolment link, never a secret', async () => {
     const refused = await t.app.inject({
@@ -61,50 +73,46 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
     expect(sealed?.totp_secret_sealed).not.toContain(editor.secret);
   });
 
-  it(
-    'signs in with password and TOTP code (±1 step), refusing a reused or wrong code',
-    { timeout: 60_000 },
-    async () => {
-      const editor = await createStaff(t.app, 'editor');
-      const wrongPassword = await new StaffBrowser(t.app).request('POST', '/session', {
-        email: editor.email,
-        password: 'Not-the-password-1234',
-        code: totpCode(editor.secret),
-      });
-      expect(wrongPassword.status).toBe(401);
-      const wrongCode = await signIn(
-        t.app,
-        editor,
-        0,
-        totpCode(editor.secret) === '000000' ? '111111' : '000000',
-      );
-      expect(wrongCode.response.status).toBe(401);
-      const tooOld = await signIn(t.app, editor, -3);
-      expect(tooOld.response.status).toBe(401);
+  it('signs in with password and TOTP code (±1 step), refusing a reused or wrong code', async () => {
+    const editor = await createStaff(t.app, 'editor');
+    const wrongPassword = await new StaffBrowser(t.app).request('POST', '/session', {
+      email: editor.email,
+      password: 'Not-the-password-1234',
+      code: totpCode(editor.secret),
+    });
+    expect(wrongPassword.status).toBe(401);
+    const wrongCode = await signIn(
+      t.app,
+      editor,
+      0,
+      totpCode(editor.secret) === '000000' ? '111111' : '000000',
+    );
+    expect(wrongCode.response.status).toBe(401);
+    const tooOld = await signIn(t.app, editor, -3);
+    expect(tooOld.response.status).toBe(401);
 
-      // Start at the beginning of a 30-second step, so the steps below do not move while the test
-      // runs and the previous step is later than the one the enrolment used.
-      await new Promise((r) => setTimeout(r, 30_100 - (Date.now() % 30_000)));
-      const previousCode = totpCode(editor.secret, Date.now() - 30_000);
-      const previousStep = await signIn(t.app, editor, 0, previousCode);
-      expect(previousStep.response.status).toBe(200);
-      expect(previousStep.response.body.data).toMatchObject({
-        email: editor.email,
-        role: 'editor',
-      });
-      // The same code again (a replay), and an older step, are refused.
-      expect((await signIn(t.app, editor, 0, previousCode)).response.status).toBe(401);
-      const code = totpCode(editor.secret);
-      const now = await signIn(t.app, editor, 0, code);
-      expect(now.response.status).toBe(200);
-      expect((await signIn(t.app, editor, 0, code)).response.status).toBe(401);
-      expect((await signIn(t.app, editor, 1)).response.status).toBe(200);
+    // Start at the beginning of a 30-second step, so the steps below do not move while the test
+    // runs and the previous step is later than the one the enrolment used.
+    nextStep();
+    const previousCode = totpCode(editor.secret, Date.now() - 30_000);
+    const previousStep = await signIn(t.app, editor, 0, previousCode);
+    expect(previousStep.response.status).toBe(200);
+    expect(previousStep.response.body.data).toMatchObject({
+      email: editor.email,
+      role: 'editor',
+    });
+    // The same code again (a replay), and an older step, are refused.
+    expect((await signIn(t.app, editor, 0, previousCode)).response.status).toBe(401);
+    const code = totpCode(editor.secret);
+    const now = await signIn(t.app, editor, 0, code);
+    expect(now.response.status).toBe(200);
+    expect((await signIn(t.app, editor, 0, code)).response.status).toBe(401);
+    expect((await signIn(t.app, editor, 1)).response.status).toBe(200);
 
-      const me = await now.browser.request('GET', '/session');
-      expect(me.status).toBe(200);
-      expect(me.body.data).toMatchObject({ email: editor.email, role: 'editor' });
-    },
-  );
+    const me = await now.browser.request('GET', '/session');
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ email: editor.email, role: 'editor' });
+  });
 
   it('keeps the staff session apart from recipients and guards writes with CSRF', async () => {
     const approver = await createStaff(t.app, 'approver');
@@ -136,7 +144,7 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
       const editor = await createStaff(short.app, 'editor');
       const { browser } = await signIn(short.app, editor);
       expect((await browser.request('GET', '/session')).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 1300));
+      vi.setSystemTime(Date.now() + 1300);
       expect((await browser.request('GET', '/session')).status).toBe(401);
     } finally {
       await short.close();
@@ -149,7 +157,7 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
       const { browser } = await signIn(short.app, await createStaff(short.app, 'editor'));
       // Active for longer than the idle limit: every request in time keeps it alive.
       for (let i = 0; i < 4; i++) {
-        await new Promise((r) => setTimeout(r, 800));
+        vi.setSystemTime(Date.now() + 800);
         expect((await browser.request('GET', '/session')).status).toBe(200);
       }
     } finally {
@@ -299,7 +307,7 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
     });
     expect(weak.status).toBe(400);
     // Two steps ahead: the previous sign-ins used this step and the next.
-    await new Promise((r) => setTimeout(r, 30_100 - (Date.now() % 30_000)));
+    nextStep();
     const changed = await browser.request('POST', '/account/password', {
       currentPassword: STAFF_PASSWORD,
       code: totpCode(member.secret, Date.now() + 30_000),
@@ -315,7 +323,7 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
     expect(shown.status).toBe(200);
     const { secret } = shown.body.data as { secret: string };
     expect(secret).not.toBe(member.secret);
-    await new Promise((r) => setTimeout(r, 30_100 - (Date.now() % 30_000)));
+    nextStep();
     const oldPassword = await browser.request('POST', '/account/authenticator', {
       password: STAFF_PASSWORD,
       code: totpCode(member.secret),
@@ -332,7 +340,7 @@ describe.each(DATABASE_KINDS)('rules console staff (%s)', (kind) => {
     const renewed = { ...member, secret };
     const signInWith = (password: string, code: string) =>
       new StaffBrowser(t.app).request('POST', '/session', { email: member.email, password, code });
-    await new Promise((r) => setTimeout(r, 30_100 - (Date.now() % 30_000)));
+    nextStep();
     const next = Date.now() + 30_000;
     expect((await signInWith(NEW_PASSWORD, totpCode(member.secret, next))).status).toBe(401);
     expect((await signInWith(NEW_PASSWORD, totpCode(renewed.secret, next))).status).toBe(200);

@@ -68,6 +68,8 @@ export interface NewSession {
   id: string;
   idHash: string;
   csrfToken: string;
+  /** The idle clock's first reading: the server's clock, as the idle check and touch read it. */
+  lastSeenAt: Date;
   absoluteExpiresAt: Date;
 }
 
@@ -143,11 +145,13 @@ export function createSessionCore(db: Database, storage: SessionStorage, limits:
     /** A new session's id (a new one at every sign-in), its hash and CSRF token. */
     newSession(): NewSession {
       const id = randomBytes(32).toString('base64url');
+      const now = Date.now();
       return {
         id,
         idHash: hashSessionId(id),
         csrfToken: randomBytes(24).toString('base64url'),
-        absoluteExpiresAt: new Date(Date.now() + limits.absoluteSeconds * 1000),
+        lastSeenAt: new Date(now),
+        absoluteExpiresAt: new Date(now + limits.absoluteSeconds * 1000),
       };
     },
 

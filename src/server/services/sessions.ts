@@ -88,12 +88,13 @@ export function createSessionStore(db: Database, timeouts: SessionTimeouts) {
   return {
     /** A new session (a new id at every sign-in); returns the cookie value and CSRF token. */
     async create(profileId: string): Promise<{ id: string; csrfToken: string }> {
-      const { id, idHash, csrfToken, absoluteExpiresAt } = core.newSession();
+      const { id, idHash, csrfToken, lastSeenAt, absoluteExpiresAt } = core.newSession();
       await db.insert(sessions).values({
         idHash,
         profileId,
         csrfToken,
         accessExpiresAt: seconds(timeouts.accessTtlSeconds),
+        lastSeenAt,
         absoluteExpiresAt,
       });
       return { id, csrfToken };

@@ -54,8 +54,10 @@ export function createStaffSessionStore(db: Database, timeouts: StaffTimeouts) {
   return {
     /** A new session (a new id at every sign-in); returns the cookie value and CSRF token. */
     async create(staffId: string): Promise<{ id: string; csrfToken: string }> {
-      const { id, idHash, csrfToken, absoluteExpiresAt } = core.newSession();
-      await db.insert(staffSessions).values({ idHash, staffId, csrfToken, absoluteExpiresAt });
+      const { id, idHash, csrfToken, lastSeenAt, absoluteExpiresAt } = core.newSession();
+      await db
+        .insert(staffSessions)
+        .values({ idHash, staffId, csrfToken, lastSeenAt, absoluteExpiresAt });
       return { id, csrfToken };
     },
 

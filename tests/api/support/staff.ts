@@ -1,6 +1,6 @@
 // Rules console staff for API tests: accounts made with the admin key and enrolled at their link,
 // signed in with a TOTP code.
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { URI, type Secret } from 'otpauth';
 import { admin, uniqueEmail } from './harness';
@@ -8,6 +8,26 @@ import { totpCode } from '../../../src/server/services/totp';
 import { previousStepTime } from '../../support/totp';
 
 export const STAFF_PASSWORD = 'Console-river-42-lantern';
+
+const STEP_MS = 30_000;
+
+/**
+ * Lets a file move its clock instead of waiting for authenticator steps: Date is faked (and keeps
+ * running with real time), timers stay real. The server runs in the test's process, so it reads
+ * the same clock.
+ */
+export function useSteppedClock(): void {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+}
+
+/**
+ * Jumps to just after the next 30 s authenticator step begins (after useSteppedClock): the server
+ * never takes a step twice, so a test that has used this step and the next needs a later one.
+ */
+export function nextStep(): void {
+  const now = Date.now();
+  vi.setSystemTime(now + STEP_MS + 100 - (now % STEP_MS));
+}
 
 /** A staff browser: keeps the console's cookies and echoes its CSRF token on writes. */
 export class StaffBrowser {
