@@ -2,14 +2,18 @@
 // any script has loaded: the words a visitor reads first, and the page's largest text, show at
 // once, and the screen's scripts (a form screen's form engine among them) load without holding
 // that paint up. The screen renders the same keys with the same markup (components/page-wrapper),
-// so React's first render replaces the frame with an identical one.
+// so React's first render replaces the frame with an identical one. Each screen's frame is a module
+// of its own (frames/), imported by that screen alone: one shared table would become a chunk of
+// its own in every signed-in screen's first load.
 import { routeFor } from './route-files';
+import { BANK_ACCOUNT_CREATE, BANK_ACCOUNT_EDIT } from './frames/bank-account';
+import { DASHBOARD_FRAME } from './frames/dashboard';
+import { SETTINGS_FRAME } from './frames/settings';
 
 export type PageFrameWidth = 'tile' | 'dashboard' | 'full';
 
+/** What the server paints of a screen (its route pattern is in PAGE_FRAMES). */
 export interface PageFrame {
-  /** Route pattern, as in the route table. */
-  path: string;
   /** Translation keys (common namespace). */
   title: string;
   lead?: string;
@@ -28,24 +32,13 @@ export const PAGE_WIDTH_CLASS: Record<PageFrameWidth, string> = {
   full: 'full-page',
 };
 
-const BANK_ACCOUNT = {
-  lead: 'payoutMethods.bankAccount.lead',
-  width: 'tile',
-  back: { to: '/settings', label: 'payoutMethods.back' },
-} as const;
-
-export const BANK_ACCOUNT_CREATE: PageFrame = {
-  path: '/bank-account',
-  title: 'payoutMethods.bankAccount.createTitle',
-  ...BANK_ACCOUNT,
-};
-export const BANK_ACCOUNT_EDIT: PageFrame = {
-  path: '/bank-account/:id',
-  title: 'payoutMethods.bankAccount.editTitle',
-  ...BANK_ACCOUNT,
-};
-
-export const PAGE_FRAMES: readonly PageFrame[] = [BANK_ACCOUNT_CREATE, BANK_ACCOUNT_EDIT];
+/** The screens with a frame, by route pattern (as in the route table). */
+export const PAGE_FRAMES: readonly (PageFrame & { path: string })[] = [
+  { path: '/bank-account', ...BANK_ACCOUNT_CREATE },
+  { path: '/bank-account/:id', ...BANK_ACCOUNT_EDIT },
+  { path: '/dashboard', ...DASHBOARD_FRAME },
+  { path: '/settings', ...SETTINGS_FRAME },
+];
 
 /** The frame of the screen at `pathname`, if the server paints one. */
 export const pageFrameFor = (pathname: string): PageFrame | undefined =>

@@ -89,9 +89,20 @@ describe('boot data in the page', () => {
     expect(de('payoutMethods.bankAccount.lead')).not.toBe('payoutMethods.bankAccount.lead');
     const edit = page.render({ pathname: '/bank-account/abc', boot, locale: 'de', text: de });
     expect(edit).toContain(`${de('payoutMethods.bankAccount.editTitle')}</h1>`);
+    // The dashboard and settings: their heading and lead, at the dashboard's width.
+    for (const [pathname, title, lead] of [
+      ['/dashboard', 'pages.dashboard', 'dashboard.lead'],
+      ['/settings', 'settings.title', 'settings.lead'],
+    ] as const) {
+      expect(page.render({ pathname, boot, locale: 'de', text: de })).toContain(
+        '</noscript><section class="page dashboard-page">' +
+          `<div class="page__header"><div><h1 class="page__title">${de(title)}</h1>` +
+          `<p class="page__lead">${de(lead)}</p></div></div>`,
+      );
+    }
     // A screen without a frame gets the loading indicator alone.
-    const settings = page.render({ pathname: '/settings', boot, locale: 'de', text: de });
-    expect(settings).toContain('</noscript><div class="spinner"');
-    expect(settings).not.toContain('page__title');
+    const zelle = page.render({ pathname: '/zelle', boot, locale: 'de', text: de });
+    expect(zelle).toContain('</noscript><div class="spinner"');
+    expect(zelle).not.toContain('page__title');
   });
 });

@@ -2,6 +2,7 @@
 // payout methods (payment-methods), which do not import each other.
 import { useTranslation } from 'react-i18next';
 import { PageWrapper } from '../../components/page-wrapper';
+import { SETTINGS_FRAME } from '../../../core/routes/frames/settings';
 import { Spinner } from '../../components/spinner';
 import { PayoutMethodList } from '../../features/payment-methods/components/payout-method-list';
 import { useGetProfileQuery } from '../../api/profile-api';
@@ -12,7 +13,12 @@ export default function SettingsScreen() {
   const { t } = useTranslation();
   const { data: profile } = useGetProfileQuery();
   return (
-    <PageWrapper title={t('settings.title')} lead={t('settings.lead')} width="dashboard">
+    // The words the server painted before any script (core/routes/page-frames.ts), the same keys.
+    <PageWrapper
+      title={t(SETTINGS_FRAME.title)}
+      lead={t(SETTINGS_FRAME.lead)}
+      width={SETTINGS_FRAME.width}
+    >
       {profile ? <ProfileSummary profile={profile} /> : <Spinner />}
       <PayoutMethodList status={profile?.status} />
       {profile ? <DeleteAccount /> : null}

@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import { destinationOption } from './payout-method-label';
 import type { Claim } from '../../../../core/types/entities/claim';
 import { DashboardPage as DashboardFrame } from '../../../components/dashboard-page';
+import { DASHBOARD_FRAME } from '../../../../core/routes/frames/dashboard';
 import { formatMoney } from '../../../components/format-money';
 import { Modal } from '../../../components/modal';
 import { Section } from '../../../components/section';
@@ -95,7 +96,8 @@ export default function ClaimsDashboardPage() {
   );
 
   return (
-    <DashboardFrame title={t('pages.dashboard')} lead={t('dashboard.lead')}>
+    // The words the server painted before any script (core/routes/page-frames.ts), the same keys.
+    <DashboardFrame title={t(DASHBOARD_FRAME.title)} lead={t(DASHBOARD_FRAME.lead)}>
       {profile?.status === 'GUARDIAN_CONSENT_PENDING' ? (
         <GuardianConsentNotice guardians={profile.guardians ?? []} />
       ) : null}

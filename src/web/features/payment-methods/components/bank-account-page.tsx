@@ -5,7 +5,10 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { BANK_ACCOUNT_CREATE, BANK_ACCOUNT_EDIT } from '../../../../core/routes/page-frames';
+import {
+  BANK_ACCOUNT_CREATE,
+  BANK_ACCOUNT_EDIT,
+} from '../../../../core/routes/frames/bank-account';
 import type { BankAccountForm } from '../../../../core/types/forms/bank-account';
 import { PageWrapper } from '../../../components/page-wrapper';
 import { readBootData } from '../../../lib/boot-data';
