@@ -53,6 +53,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 45000,
           hookTimeout: 60000,
+          // Tests marked concurrent (the status walk's statuses) run three at a time.
+          maxConcurrency: 3,
         },
       },
     ],

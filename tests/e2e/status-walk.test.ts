@@ -371,15 +371,18 @@ async function takeActions(page: Page, t: Texts, email: string): Promise<string[
   return used;
 }
 
-describe('status walk in German (browser)', () => {
+// The statuses walk side by side (the e2e project's maxConcurrency at a time): each is a person of
+// their own, and most of a walk is waiting for each screen's network to go quiet.
+describe.concurrent('status walk in German (browser)', () => {
   const t = textsOf('de');
-  it.each(Object.keys(STATUSES))(
+  it.for(Object.keys(STATUSES))(
     '%s: every screen speaks German and every action offered works',
-    async (status) => {
+    { timeout: 120_000 },
+    async (status, { task, expect }) => {
       const setup = STATUSES[status];
       if (!setup) throw new Error(status);
       const user = await setup();
-      const page = await newPage();
+      const page = await newPage({ test: task });
       const writes = recordWrites(page);
       await signInInGerman(page, user.email);
       const seen = new Map<string, string[]>();
@@ -408,7 +411,6 @@ describe('status walk in German (browser)', () => {
         `refused actions on ${status} (used: ${actions.join(', ') || 'none'})`,
       ).toEqual([]);
     },
-    120_000,
   );
 });
 

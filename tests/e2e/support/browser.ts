@@ -4,27 +4,35 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from '../../support/chromium';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, type TestContext } from 'vitest';
 import { PASSWORD, REPO_ROOT } from './constants';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser };
 
+type Test = TestContext['task'];
+
 /**
  * Registers the hooks of a test file: one browser for the file, and `newPage()` opening a page in
- * a fresh context (no shared cookies or storage) that is closed after the test.
+ * a fresh context (no shared cookies or storage) that is closed after the test. Tests that run
+ * concurrently pass their own test (`newPage({ test: task })`), so that one test's end closes
+ * only its own pages.
  */
 export function browserForFile() {
   let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
+  /** Contexts by the test that opened them (undefined: the one test running). */
+  const contexts = new Map<Test | undefined, BrowserContext[]>();
   beforeAll(async () => {
     browser = await launchBrowser();
   }, 30_000);
   afterEach(async ({ task }) => {
+    const own = [...(contexts.get(task) ?? []), ...(contexts.get(undefined) ?? [])];
+    contexts.delete(task);
+    contexts.delete(undefined);
     // A failed journey leaves a picture of each of its pages (test-results/failures) to look at.
     if (task.result?.state === 'fail') {
       const dir = join(REPO_ROOT, 'test-results/failures');
       mkdirSync(dir, { recursive: true });
-      const pages = contexts.flatMap((c) => c.pages());
+      const pages = own.flatMap((c) => c.pages());
       await Promise.all(
         pages.map((page, i) =>
           page
@@ -36,20 +44,22 @@ export function browserForFile() {
         ),
       );
     }
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    await Promise.all(own.map((c) => c.close()));
   });
   afterAll(async () => {
     await browser?.close();
   });
   return {
-    async newPage(options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
+    async newPage(
+      options: { viewport?: { width: number; height: number }; test?: Test } = {},
+    ): Promise<Page> {
       if (!browser) throw new Error('the browser did not start');
       const context = await browser.newContext({
         viewport: options.viewport ?? { width: 1280, height: 800 },
         locale: 'en-US',
       });
       context.setDefaultTimeout(10_000);
-      contexts.push(context);
+      contexts.set(options.test, [...(contexts.get(options.test) ?? []), context]);
       return context.newPage();
     },
   };

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { PASSWORD, REPO_ROOT, SCREENSHOT_DIR } from './constants';
 import { US_ADDRESS } from '../../fixtures/people';
 import { baseUrl } from './api';
@@ -68,6 +68,19 @@ export async function picture(page: Page, name: string): Promise<void> {
 
 const POLL = { timeout: 10_000, interval: 100 };
 
+/**
+ * Reads `read` until `check` passes or the time is up, then throws check's last failure: what
+ * expect.poll does, bound to no test, so that tests running concurrently (the status walk, the
+ * console's languages) may wait after another of them has ended.
+ */
+export function until<T>(
+  read: () => Promise<T>,
+  check: (value: T) => void,
+  options: { timeout: number; interval: number } = POLL,
+): Promise<void> {
+  return vi.waitFor(async () => check(await read()), options);
+}
+
 /** The newest code mailed to the address since a moment (waiting for it) and its 4-digit prefix. */
 export async function mailedCode(
   email: string,
@@ -75,16 +88,17 @@ export async function mailedCode(
 ): Promise<{ otp: string; prefix: string }> {
   type Message = { otp: string | null; text?: string; createdAt: string };
   let found: Message | undefined;
-  await expect
-    .poll(async () => {
+  await until(
+    async () => {
       const response = await fetch(
         `${baseUrl()}/master/dev/v1/outbox?to=${encodeURIComponent(email)}`,
       );
       const { data } = (await response.json()) as { data: Message[] };
       found = data.find((m) => m.otp && Date.parse(m.createdAt) >= since);
       return found?.otp ?? '';
-    }, POLL)
-    .toMatch(/^\d{6}$/);
+    },
+    (otp) => expect(otp).toMatch(/^\d{6}$/),
+  );
   const otp = found?.otp ?? '';
   return { otp, prefix: /\b(\d{4})-?\d{6}\b/.exec(found?.text ?? '')?.[1] ?? '' };
 }
@@ -94,31 +108,41 @@ export async function mailedCode(
  * or 10 s pass, so the page may still be loading when it is called.
  */
 export function see(locator: Locator) {
+  const is = (read: () => Promise<boolean>, value: boolean) =>
+    until(read, (actual) => expect(actual).toBe(value));
   return {
-    toBeVisible: () => expect.poll(() => locator.isVisible(), POLL).toBe(true),
-    toBeHidden: () => expect.poll(() => locator.isVisible(), POLL).toBe(false),
-    toBeDisabled: () => expect.poll(() => locator.isDisabled(), POLL).toBe(true),
-    toBeEnabled: () => expect.poll(() => locator.isEnabled(), POLL).toBe(true),
-    toBeFocused: () =>
-      expect.poll(() => locator.evaluate((el) => el === document.activeElement), POLL).toBe(true),
-    toHaveCount: (count: number) => expect.poll(() => locator.count(), POLL).toBe(count),
+    toBeVisible: () => is(() => locator.isVisible(), true),
+    toBeHidden: () => is(() => locator.isVisible(), false),
+    toBeDisabled: () => is(() => locator.isDisabled(), true),
+    toBeEnabled: () => is(() => locator.isEnabled(), true),
+    toBeFocused: () => is(() => locator.evaluate((el) => el === document.activeElement), true),
+    toHaveCount: (count: number) =>
+      until(
+        () => locator.count(),
+        (actual) => expect(actual).toBe(count),
+      ),
     toHaveText: (text: string | RegExp) =>
-      expect
-        .poll(async () => ((await locator.first().textContent()) ?? '').trim(), POLL)
-        .toMatch(typeof text === 'string' ? new RegExp(`^${escapeRegExp(text)}$`) : text),
+      until(
+        async () => ((await locator.first().textContent()) ?? '').trim(),
+        (actual) =>
+          expect(actual).toMatch(
+            typeof text === 'string' ? new RegExp(`^${escapeRegExp(text)}$`) : text,
+          ),
+      ),
     toContainText: (text: string) =>
-      expect
-        .poll(
-          async () =>
-            (await locator
-              .first()
-              .textContent()
-              .catch(() => '')) ?? '',
-          POLL,
-        )
-        .toContain(text),
+      until(
+        async () =>
+          (await locator
+            .first()
+            .textContent()
+            .catch(() => '')) ?? '',
+        (actual) => expect(actual).toContain(text),
+      ),
     toHaveAttribute: (name: string, value: string) =>
-      expect.poll(() => locator.getAttribute(name), POLL).toBe(value),
+      until(
+        () => locator.getAttribute(name),
+        (actual) => expect(actual).toBe(value),
+      ),
   };
 }
 
@@ -268,7 +292,10 @@ export async function chooseLanguage(page: Page, locale: string) {
     .and(page.locator('[aria-haspopup="menu"]'))
     .click();
   await page.getByRole('menuitemradio', { name: LANGUAGE_NAMES[locale] }).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+  await until(
+    () => page.evaluate(() => document.documentElement.lang),
+    (lang) => expect(lang).toBe(locale),
+  );
 }
 
 /** Opens an invitation link (claim or guardian), registers on it and signs in. */
