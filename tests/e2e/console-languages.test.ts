@@ -20,7 +20,7 @@ import { seriousViolations } from './support/axe';
 import { browserForFile, consoleErrors } from './support/browser';
 import { REPO_ROOT } from './support/constants';
 import { createStaff, STAFF_PASSWORD, type Staff } from './support/console';
-import { see, until } from './support/ui';
+import { see } from './support/ui';
 
 const { newPage } = browserForFile();
 const CATALOGS: Record<Locale, ConsoleTexts> = { en, es, fr, pt, de };
@@ -31,10 +31,7 @@ const WITHOUT_FILE = 'BT';
 
 /** The screen speaks the language: <html lang>, the title, and a text of its catalog. */
 async function speaks(page: Page, locale: Locale, state: string, found: string[]) {
-  await until(
-    () => page.evaluate(() => document.documentElement.lang),
-    (lang) => expect(lang).toBe(locale),
-  );
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
   expect(await page.title()).toBe(CATALOGS[locale].documentTitle);
   found.push(...(await seriousViolations(page, `${state} (${locale})`)));
 }
@@ -85,119 +82,110 @@ async function draftOf(staff: Staff, country: string): Promise<number> {
   return body.data.id;
 }
 
-// The languages run side by side (the e2e project's maxConcurrency at a time), each with staff of
-// its own: most of a pass is waiting on the server and the browser.
-describe.concurrent('rules console in each language', () => {
-  it.for(LOCALES)(
-    '%s: speaks the language on every screen, axe clean, with nothing in the browser’s console',
-    { timeout: 150_000 },
-    async (locale, { task, expect }) => {
-      const T = CATALOGS[locale];
-      const [staff, author, link] = await Promise.all([
-        createStaff('editor'),
-        createStaff('editor'),
-        enrolmentLink(),
-      ]);
-      const page = await newPage({ viewport: { width: 1440, height: 1000 }, test: task });
-      const errors = consoleErrors(page);
-      const found: string[] = [];
+describe.each(LOCALES)('rules console in %s', (locale) => {
+  const T = CATALOGS[locale];
 
-      // Signed out: the sign-in screen in English (the browser's language), then the menu.
-      await page.goto(`${baseUrl()}/console`);
-      await see(page.getByRole('heading', { level: 1, name: en.signIn.heading })).toBeVisible();
-      await page.getByLabel(en.language, { exact: true }).selectOption(locale);
-      await see(page.getByRole('heading', { level: 1, name: T.signIn.heading })).toBeVisible();
-      await speaks(page, locale, 'sign-in', found);
+  it('speaks the language on every screen, axe clean, with nothing in the browser’s console', async () => {
+    const [staff, author, link] = await Promise.all([
+      createStaff('editor'),
+      createStaff('editor'),
+      enrolmentLink(),
+    ]);
+    const page = await newPage({ viewport: { width: 1440, height: 1000 } });
+    const errors = consoleErrors(page);
+    const found: string[] = [];
 
-      // The form's own checks, then the server's refusal in the console's words.
-      await page.getByRole('button', { name: T.signIn.submit }).click();
-      await see(page.getByText(T.signIn.missing).first()).toBeVisible();
-      await speaks(page, locale, 'sign-in, fields missing', found);
-      await page.getByLabel(T.signIn.email, { exact: true }).fill(uniqueEmail('console-nobody'));
-      await page.getByLabel(T.signIn.password, { exact: true }).fill(STAFF_PASSWORD);
-      await page.getByLabel(T.signIn.code, { exact: true }).fill('000000');
-      expect(errors.splice(0)).toEqual([]);
-      await page.getByRole('button', { name: T.signIn.submit }).click();
-      await see(page.getByRole('alert').filter({ hasText: T.errors.Unauthorized })).toBeVisible();
-      await speaks(page, locale, 'sign-in, refused', found);
-      // A refused sign-in is the attempt's answer, not a failed request: nothing in the console.
-      expect(errors.splice(0)).toEqual([]);
+    // Signed out: the sign-in screen in English (the browser's language), then the menu.
+    await page.goto(`${baseUrl()}/console`);
+    await see(page.getByRole('heading', { level: 1, name: en.signIn.heading })).toBeVisible();
+    await page.getByLabel(en.language, { exact: true }).selectOption(locale);
+    await see(page.getByRole('heading', { level: 1, name: T.signIn.heading })).toBeVisible();
+    await speaks(page, locale, 'sign-in', found);
 
-      // The enrolment link, and a link without its token (the choice holds: it is remembered).
-      await page.goto(`${baseUrl()}/console/enrol${link}`);
-      await see(page.getByRole('heading', { level: 1, name: T.enrol.heading })).toBeVisible();
-      await see(page.getByRole('link', { name: T.authenticator.openLink })).toBeVisible();
-      await speaks(page, locale, 'enrolment', found);
-      await page.goto(`${baseUrl()}/console/enrol`);
-      await see(page.getByText(T.enrol.noToken)).toBeVisible();
-      await speaks(page, locale, 'enrolment without token', found);
+    // The form's own checks, then the server's refusal in the console's words.
+    await page.getByRole('button', { name: T.signIn.submit }).click();
+    await see(page.getByText(T.signIn.missing).first()).toBeVisible();
+    await speaks(page, locale, 'sign-in, fields missing', found);
+    await page.getByLabel(T.signIn.email, { exact: true }).fill(uniqueEmail('console-nobody'));
+    await page.getByLabel(T.signIn.password, { exact: true }).fill(STAFF_PASSWORD);
+    await page.getByLabel(T.signIn.code, { exact: true }).fill('000000');
+    expect(errors.splice(0)).toEqual([]);
+    await page.getByRole('button', { name: T.signIn.submit }).click();
+    await see(page.getByRole('alert').filter({ hasText: T.errors.Unauthorized })).toBeVisible();
+    await speaks(page, locale, 'sign-in, refused', found);
+    // A refused sign-in is the attempt's answer, not a failed request: nothing in the console.
+    expect(errors.splice(0)).toEqual([]);
 
-      // Signed in: the choice made before becomes the staff member's.
-      await page.goto(`${baseUrl()}/console`);
-      await page.getByLabel(T.signIn.email, { exact: true }).fill(staff.email);
-      await page.getByLabel(T.signIn.password, { exact: true }).fill(STAFF_PASSWORD);
-      await page.getByLabel(T.signIn.code, { exact: true }).fill(staff.totp.generate());
-      await page.getByRole('button', { name: T.signIn.submit }).click();
-      await see(page.getByRole('heading', { level: 1, name: T.countries.heading })).toBeVisible();
-      await see(page.getByText(`${staff.email} (${T.roles.editor ?? ''})`)).toBeVisible();
-      await speaks(page, locale, 'countries', found);
+    // The enrolment link, and a link without its token (the choice holds: it is remembered).
+    await page.goto(`${baseUrl()}/console/enrol${link}`);
+    await see(page.getByRole('heading', { level: 1, name: T.enrol.heading })).toBeVisible();
+    await see(page.getByRole('link', { name: T.authenticator.openLink })).toBeVisible();
+    await speaks(page, locale, 'enrolment', found);
+    await page.goto(`${baseUrl()}/console/enrol`);
+    await see(page.getByText(T.enrol.noToken)).toBeVisible();
+    await speaks(page, locale, 'enrolment without token', found);
 
-      // A country with a file: the rule editor and the live preview of its forms.
-      await page.goto(`${baseUrl()}/console/countries/${WITH_FILE}`);
-      await see(page.getByRole('heading', { level: 2, name: T.country.preview })).toBeVisible();
-      await see(page.getByRole('button', { name: T.country.save })).toBeVisible();
-      await see(page.getByRole('button', { name: T.country.previewCheck }).first()).toBeVisible();
-      await speaks(page, locale, `country ${WITH_FILE}`, found);
-      // A picture of the screen in the language, to look at by eye (test-results, not committed).
-      await page.screenshot({
-        path: join(REPO_ROOT, `test-results/console-${locale}-country.png`),
-      });
+    // Signed in: the choice made before becomes the staff member's.
+    await page.goto(`${baseUrl()}/console`);
+    await page.getByLabel(T.signIn.email, { exact: true }).fill(staff.email);
+    await page.getByLabel(T.signIn.password, { exact: true }).fill(STAFF_PASSWORD);
+    await page.getByLabel(T.signIn.code, { exact: true }).fill(staff.totp.generate());
+    await page.getByRole('button', { name: T.signIn.submit }).click();
+    await see(page.getByRole('heading', { level: 1, name: T.countries.heading })).toBeVisible();
+    await see(page.getByText(`${staff.email} (${T.roles.editor ?? ''})`)).toBeVisible();
+    await speaks(page, locale, 'countries', found);
 
-      // A country with no file: what it follows, and the templates.
-      await page.goto(`${baseUrl()}/console/countries/${WITHOUT_FILE}`);
-      await see(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await see(page.getByRole('main').getByText(T.loading)).toBeHidden();
-      await speaks(page, locale, `country ${WITHOUT_FILE}`, found);
+    // A country with a file: the rule editor and the live preview of its forms.
+    await page.goto(`${baseUrl()}/console/countries/${WITH_FILE}`);
+    await see(page.getByRole('heading', { level: 2, name: T.country.preview })).toBeVisible();
+    await see(page.getByRole('button', { name: T.country.save })).toBeVisible();
+    await see(page.getByRole('button', { name: T.country.previewCheck }).first()).toBeVisible();
+    await speaks(page, locale, `country ${WITH_FILE}`, found);
+    // A picture of the screen in the language, to look at by eye (test-results, not committed).
+    await page.screenshot({ path: join(REPO_ROOT, `test-results/console-${locale}-country.png`) });
 
-      // A draft's version page, with its changes said in the language.
-      const draft = await draftOf(author, WITH_FILE);
-      await page.goto(`${baseUrl()}/console/versions/${draft}`);
-      await see(
-        page.getByRole('heading', { level: 1, name: T.version.heading(draft, WITH_FILE) }),
-      ).toBeVisible();
-      await see(
-        page.getByRole('listitem').filter({ hasText: /^source ?: .*\(reviewed\)$/ }),
-      ).toBeVisible();
-      await speaks(page, locale, 'version', found);
-      await page.screenshot({
-        path: join(REPO_ROOT, `test-results/console-${locale}-version.png`),
-      });
+    // A country with no file: what it follows, and the templates.
+    await page.goto(`${baseUrl()}/console/countries/${WITHOUT_FILE}`);
+    await see(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await see(page.getByRole('main').getByText(T.loading)).toBeHidden();
+    await speaks(page, locale, `country ${WITHOUT_FILE}`, found);
 
-      await page.goto(`${baseUrl()}/console/account`);
-      await see(page.getByRole('heading', { level: 1, name: T.account.heading })).toBeVisible();
-      await speaks(page, locale, 'account', found);
+    // A draft's version page, with its changes said in the language.
+    const draft = await draftOf(author, WITH_FILE);
+    await page.goto(`${baseUrl()}/console/versions/${draft}`);
+    await see(
+      page.getByRole('heading', { level: 1, name: T.version.heading(draft, WITH_FILE) }),
+    ).toBeVisible();
+    await see(
+      page.getByRole('listitem').filter({ hasText: /^source ?: .*\(reviewed\)$/ }),
+    ).toBeVisible();
+    await speaks(page, locale, 'version', found);
+    await page.screenshot({ path: join(REPO_ROOT, `test-results/console-${locale}-version.png`) });
 
-      await page.goto(`${baseUrl()}/console/nowhere`);
-      await see(page.getByRole('alert').filter({ hasText: T.notFound })).toBeVisible();
-      await speaks(page, locale, 'unknown page', found);
+    await page.goto(`${baseUrl()}/console/account`);
+    await see(page.getByRole('heading', { level: 1, name: T.account.heading })).toBeVisible();
+    await speaks(page, locale, 'account', found);
 
-      // Another browser opens in the staff member's language once they sign in.
-      const elsewhere = await newPage({ test: task });
-      const elsewhereErrors = consoleErrors(elsewhere);
-      await elsewhere.goto(`${baseUrl()}/console`);
-      await elsewhere.getByLabel(en.signIn.email, { exact: true }).fill(staff.email);
-      await elsewhere.getByLabel(en.signIn.password, { exact: true }).fill(STAFF_PASSWORD);
-      await elsewhere
-        .getByLabel(en.signIn.code, { exact: true })
-        .fill(staff.totp.generate({ timestamp: Date.now() + 30_000 }));
-      await elsewhere.getByRole('button', { name: en.signIn.submit }).click();
-      await see(
-        elsewhere.getByRole('heading', { level: 1, name: T.countries.heading }),
-      ).toBeVisible();
-      await expect.poll(() => elsewhere.evaluate(() => document.documentElement.lang)).toBe(locale);
+    await page.goto(`${baseUrl()}/console/nowhere`);
+    await see(page.getByRole('alert').filter({ hasText: T.notFound })).toBeVisible();
+    await speaks(page, locale, 'unknown page', found);
 
-      expect(found).toEqual([]);
-      expect([...errors, ...elsewhereErrors]).toEqual([]);
-    },
-  );
+    // Another browser opens in the staff member's language once they sign in.
+    const elsewhere = await newPage();
+    const elsewhereErrors = consoleErrors(elsewhere);
+    await elsewhere.goto(`${baseUrl()}/console`);
+    await elsewhere.getByLabel(en.signIn.email, { exact: true }).fill(staff.email);
+    await elsewhere.getByLabel(en.signIn.password, { exact: true }).fill(STAFF_PASSWORD);
+    await elsewhere
+      .getByLabel(en.signIn.code, { exact: true })
+      .fill(staff.totp.generate({ timestamp: Date.now() + 30_000 }));
+    await elsewhere.getByRole('button', { name: en.signIn.submit }).click();
+    await see(
+      elsewhere.getByRole('heading', { level: 1, name: T.countries.heading }),
+    ).toBeVisible();
+    await expect.poll(() => elsewhere.evaluate(() => document.documentElement.lang)).toBe(locale);
+
+    expect(found).toEqual([]);
+    expect([...errors, ...elsewhereErrors]).toEqual([]);
+  }, 150_000);
 });
