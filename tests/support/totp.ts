@@ -1,6 +1,7 @@
 /** Authenticator steps, for the harnesses that enrol staff the way a staff member does. */
 
-const STEP_MS = 30_000;
+/** An authenticator step (RFC 6238's 30 s). */
+export const STEP_MS = 30_000;
 /** Less than this left in the current step, and the previous code may be too old on arrival. */
 const MARGIN_MS = 5_000;
 

@@ -5,11 +5,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { URI, type Secret } from 'otpauth';
 import { admin, uniqueEmail } from './harness';
 import { totpCode } from '../../../src/server/services/totp';
-import { previousStepTime } from '../../support/totp';
+import { previousStepTime, STEP_MS } from '../../support/totp';
 
 export const STAFF_PASSWORD = 'Console-river-42-lantern';
-
-const STEP_MS = 30_000;
 
 /**
  * Lets a file move its clock instead of waiting for authenticator steps: Date is faked (and keeps
@@ -102,7 +100,7 @@ export async function signIn(app: FastifyInstance, who: Staff, offsetSteps = 0, 
   const response = await browser.request('POST', '/session', {
     email: who.email,
     password: STAFF_PASSWORD,
-    code: code ?? totpCode(who.secret, Date.now() + offsetSteps * 30_000),
+    code: code ?? totpCode(who.secret, Date.now() + offsetSteps * STEP_MS),
   });
   return { browser, response };
 }

@@ -70,8 +70,8 @@ const POLL = { timeout: 10_000, interval: 100 };
 
 /**
  * Reads `read` until `check` passes or the time is up, then throws check's last failure: what
- * expect.poll does, bound to no test, so that tests running concurrently (the status walk, the
- * console's languages) may wait after another of them has ended.
+ * expect.poll does, bound to no test, so that tests running concurrently (the status walk) may
+ * wait after another of them has ended.
  */
 export function until<T>(
   read: () => Promise<T>,
@@ -108,7 +108,7 @@ export async function mailedCode(
  * or 10 s pass, so the page may still be loading when it is called.
  */
 export function see(locator: Locator) {
-  const is = (read: () => Promise<boolean>, value: boolean) =>
+  const is = <T>(read: () => Promise<T>, value: T) =>
     until(read, (actual) => expect(actual).toBe(value));
   return {
     toBeVisible: () => is(() => locator.isVisible(), true),
@@ -116,11 +116,7 @@ export function see(locator: Locator) {
     toBeDisabled: () => is(() => locator.isDisabled(), true),
     toBeEnabled: () => is(() => locator.isEnabled(), true),
     toBeFocused: () => is(() => locator.evaluate((el) => el === document.activeElement), true),
-    toHaveCount: (count: number) =>
-      until(
-        () => locator.count(),
-        (actual) => expect(actual).toBe(count),
-      ),
+    toHaveCount: (count: number) => is(() => locator.count(), count),
     toHaveText: (text: string | RegExp) =>
       until(
         async () => ((await locator.first().textContent()) ?? '').trim(),
@@ -139,10 +135,7 @@ export function see(locator: Locator) {
         (actual) => expect(actual).toContain(text),
       ),
     toHaveAttribute: (name: string, value: string) =>
-      until(
-        () => locator.getAttribute(name),
-        (actual) => expect(actual).toBe(value),
-      ),
+      is<string | null>(() => locator.getAttribute(name), value),
   };
 }
 

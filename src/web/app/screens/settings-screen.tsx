@@ -13,7 +13,7 @@ export default function SettingsScreen() {
   const { t } = useTranslation();
   const { data: profile } = useGetProfileQuery();
   return (
-    // The words the server painted before any script (core/routes/page-frames.ts), the same keys.
+    // The words the server painted before any script (core/routes/frames/settings.ts), the same keys.
     <PageWrapper
       title={t(SETTINGS_FRAME.title)}
       lead={t(SETTINGS_FRAME.lead)}

@@ -96,7 +96,7 @@ export default function ClaimsDashboardPage() {
   );
 
   return (
-    // The words the server painted before any script (core/routes/page-frames.ts), the same keys.
+    // The words the server painted before any script (core/routes/frames/dashboard.ts), the same keys.
     <DashboardFrame title={t(DASHBOARD_FRAME.title)} lead={t(DASHBOARD_FRAME.lead)}>
       {profile?.status === 'GUARDIAN_CONSENT_PENDING' ? (
         <GuardianConsentNotice guardians={profile.guardians ?? []} />
