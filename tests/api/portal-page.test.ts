@@ -178,6 +178,23 @@ describe('the page of a portal route', () => {
     expect(inHead).toEqual([{ attribute: undefined, value: undefined, text: PAGE_SCRIPT }]);
   });
 
+  // services/profile-card-frame.ts: /settings' largest text shows with the page (the browser side,
+  // React drawing the same card in the same place, runs in the e2e suite).
+  it("paints /settings' profile card with the page, from the profile it carries", async () => {
+    const { browser } = await activatedUser(t.app);
+    const page = await browser.get('/settings');
+    const profile = bootOf(page.raw.body).profile;
+    expect(profile).toBeDefined();
+    const root = page.raw.body.slice(page.raw.body.indexOf('<div id="root">'));
+    expect(root).toContain(`<dd>${profile?.email}</dd>`);
+    expect(root).toMatch(
+      /<a class="button button--secondary" href="\/registration\/personal-info">/,
+    );
+    // The dashboard paints its heading only.
+    const dashboard = (await browser.get('/dashboard')).raw.body;
+    expect(dashboard).not.toContain('class="details-list"');
+  });
+
   it('writes nothing personal for a session that ended', async () => {
     const { browser } = await activatedUser(t.app);
     const ended = browser.cookie('pp_session') ?? '';

@@ -20,6 +20,11 @@ export interface PageFrame {
   width: PageFrameWidth;
   /** The link above the heading. */
   back?: { to: string; label: string };
+  /**
+   * Under the heading, the signed-in visitor's profile card (/settings: the screen's largest text),
+   * from the profile the page carries (server/services/profile-card-frame.ts).
+   */
+  profileCard?: true;
 }
 
 /**
@@ -37,7 +42,8 @@ export const PAGE_FRAMES: readonly (PageFrame & { path: string })[] = [
   { path: '/bank-account', ...BANK_ACCOUNT_CREATE },
   { path: '/bank-account/:id', ...BANK_ACCOUNT_EDIT },
   { path: '/dashboard', ...DASHBOARD_FRAME },
-  { path: '/settings', ...SETTINGS_FRAME },
+  // The card stays out of SETTINGS_FRAME: the screen draws its own (the flag would travel with it).
+  { path: '/settings', ...SETTINGS_FRAME, profileCard: true },
 ];
 
 /** The frame of the screen at `pathname`, if the server paints one. */

@@ -3,12 +3,7 @@
 // is text, never markup). Mail clients block remote images by default, so the brand is the name.
 import type { Locale } from '../../core/i18n/messages';
 import type { Merchant } from '../services/merchants';
-
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from '../services/html';
 
 /** Escaped text with its http(s) links as anchors. */
 function linked(text: string): string {

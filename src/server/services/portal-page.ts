@@ -13,6 +13,8 @@ import { PAGE_WIDTH_CLASS, pageFrameFor, type PageFrameWidth } from '../../core/
 import { openingCountry } from '../../core/payout/opening-country';
 import { LATER_FILES_ATTRIBUTE, PAGE_SCRIPT } from '../../core/routes/page-script';
 import { FORMS_CHUNK, ROUTE_FILES, routeFor, type RouteFiles } from '../../core/routes/route-files';
+import { escapeHtml } from './html';
+import { profileCardHtml } from './profile-card-frame';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -34,6 +36,8 @@ interface PageContent {
     lead?: string;
     width: PageFrameWidth;
     back?: { to: string; label: string };
+    /** HTML painted under the heading, above the loading indicator (the profile card). */
+    body?: string;
   };
 }
 
@@ -55,11 +59,6 @@ export interface PortalPageRequest {
   console?: boolean;
 }
 
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 const escapeAttribute = escapeHtml;
 
 /**
@@ -87,7 +86,8 @@ function branded(html: string, { configuration }: BootData, locale: string): str
 /**
  * The portal's frame as its first render will draw it — the header with the merchant's logo and
  * name, the main area with the loading indicator, and on a screen of PAGE_FRAMES its heading, lead
- * and back link (core/routes/page-frames.ts) — painted with the page, before the scripts have
+ * and back link (core/routes/page-frames.ts), on /settings the profile card — painted with the
+ * page, before the scripts have
  * loaded; React replaces it with the same frame. Same markup and classes, so nothing moves.
  */
 function frame({ configuration }: BootData, content: PageContent): string {
@@ -106,7 +106,7 @@ function frame({ configuration }: BootData, content: PageContent): string {
         : '') +
       `<div class="page__header"><div><h1 class="page__title">${escapeHtml(content.page.title)}</h1>` +
       (content.page.lead ? `<p class="page__lead">${escapeHtml(content.page.lead)}</p>` : '') +
-      `</div></div>${spinner}</section>`
+      `</div></div>${content.page.body ?? ''}${spinner}</section>`
     : spinner;
   return (
     '<div class="app"><header class="app-header"><div class="app-header__inner">' +
@@ -115,8 +115,13 @@ function frame({ configuration }: BootData, content: PageContent): string {
   );
 }
 
-/** The frame's texts for the screen at `pathname`. */
-function frameContent(pathname: string, text: (key: string) => string): PageContent {
+/** The frame's texts (and the profile card, where it paints one) for the screen at `pathname`. */
+function frameContent(
+  pathname: string,
+  { profile }: BootData,
+  locale: string,
+  text: (key: string) => string,
+): PageContent {
   const page = pageFrameFor(pathname);
   return {
     loadingText: text('common.loading'),
@@ -127,6 +132,7 @@ function frameContent(pathname: string, text: (key: string) => string): PageCont
         ...(page.lead && { lead: text(page.lead) }),
         width: page.width,
         ...(page.back && { back: { to: page.back.to, label: text(page.back.label) } }),
+        ...(page.profileCard && profile && { body: profileCardHtml(profile, locale, text) }),
       },
     }),
   };
@@ -241,7 +247,7 @@ export function createPortalPage(webDir: string) {
       const bootScript = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${bootScriptText(boot)}</script>`;
       const root = console
         ? ROOT_ELEMENT
-        : `<div id="root">${frame(boot, frameContent(pathname, text))}</div>`;
+        : `<div id="root">${frame(boot, frameContent(pathname, boot, locale, text))}</div>`;
       // Replacer functions: a `$` in the data must not read as a replacement pattern.
       return (console ? page.html : branded(page.html, boot, locale))
         .replace('</head>', () => `${links}</head>`)

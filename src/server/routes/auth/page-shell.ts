@@ -7,12 +7,10 @@ import type { Locale } from '../../../core/i18n/messages';
 import type { Branding } from '../../../core/types/entities/branding';
 import { footerTexts } from '../../../core/i18n/merchant-texts';
 import { commonText, type PageText } from './page-language';
+import { escapeHtml } from '../../services/html';
 
-export const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+/** The templates escape with the same function. */
+export { escapeHtml };
 
 export interface PageContext {
   locale: Locale;

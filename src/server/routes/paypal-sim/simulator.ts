@@ -9,18 +9,13 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TypedRoutes } from '../typed';
 import type { PaypalSettings } from '../../config';
 import { createPaypalClient, PAYPAL_CALLBACK_PATH, type PaypalClient } from '../../services/paypal';
+import { escapeHtml } from '../../services/html';
 
 export const PAYPAL_SIMULATOR_PREFIX = '/master/paypal-sim';
 export const PAYPAL_SIMULATOR_CLIENT_ID = 'payee-portal-simulator';
 /** PayPal's codes are short-lived; so are the simulator's. */
 const CODE_TTL_MS = 5 * 60 * 1000;
 const TOKEN_TTL_MS = 15 * 60 * 1000;
-
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 interface Grant {
   /** What it is: an authorization code or an access token. */

@@ -1,6 +1,7 @@
 // The profile part of /settings: name, email and address of the signed-in user, with a link to
 // edit them in account setup where the status table lets the profile be edited (not on hold: then
-// one sentence says why and what to do instead).
+// one sentence says why and what to do instead). The server paints the same card with the page
+// (server/services/profile-card-frame.ts): change the two together.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { mayDo } from '../../../../core/profile/status-actions';
@@ -8,13 +9,7 @@ import { detailsPath } from '../../../../core/routes/signed-in-paths';
 import type { Profile } from '../../../../core/types/entities/profile';
 import { Section } from '../../../components/section';
 import { formatAddress } from '../../../../core/i18n/postal-address';
-
-function profileName(profile: Profile): string {
-  if (profile.profileType === 'COMPANY' && profile.company?.name) return profile.company.name;
-  const person = profile.person;
-  const name = [person?.firstName, person?.middleName, person?.lastName].filter(Boolean).join(' ');
-  return name || profile.name || '';
-}
+import { profileName } from '../../../../core/profile/profile-name';
 
 export function ProfileSummary({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
