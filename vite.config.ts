@@ -58,7 +58,7 @@ const APP_CODE = src(
     // (the profile form among them) then do not carry it.
     'web/api/(configuration|auth|profile)-api',
     'web/features/session/(index|session-controller|constants)',
-    'web/components/(modal|focus-trap|spinner|user-icon|page-wrapper|use-page-title|section|text-with-links)',
+    'web/components/(modal|focus-trap|spinner|user-icon|page-wrapper|use-page-title|section)',
     'core/routes/(signed-in-paths|route-files)',
     // The status table: the route guards read it, and beside the root flow's status names it
     // costs far less than as a chunk of its own.
@@ -67,8 +67,9 @@ const APP_CODE = src(
 );
 const ACCOUNT_SETUP = src('web/components/step-progress|web/lib/use-phone-format');
 // Entering a one-time code: the field and its state travel together (verification, the code
-// dialog, Zelle), not as two chunks.
-const CODE_ENTRY = src('web/components/(code-input|use-code-entry)');
+// dialog, Zelle), not as two chunks; with them the text with links those screens and the sign-up
+// form show (the shell never does: in the app chunk it cost every screen ~260 bytes).
+const CODE_ENTRY = src('web/components/(code-input|use-code-entry|text-with-links)');
 // The payout methods' list calls and the helpers every screen that lists methods uses (/settings,
 // the method pages, a claim's panel): one chunk, not two small ones.
 const PAYOUT_METHODS = src(
@@ -78,7 +79,7 @@ const PAYOUT_METHODS = src(
 // in one chunk apart from the form engine: a form screen asks for it beside the engine
 // (components/schema-form/variant-loader.ts), so the variant loads while the engine downloads.
 const FORM_VARIANTS = src(
-  'web/lib/(form-variants|form-validators|published-validators)|web/components/schema-form/(variant-loader|ui-schemas)',
+  'web/lib/(form-variants|form-validators|published-validators)|web/components/schema-form/(variant-loader|ui-schemas)|core/payout/opening-method',
 );
 const VALIDATOR_MANIFEST = /[\\/]src[\\/]core[\\/]generated[\\/]validators[\\/]manifest\.json$/;
 // react-redux's selector hook: pages that use it load it, the light start page does not.

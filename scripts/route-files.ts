@@ -239,26 +239,19 @@ export function formChunks(
 ): RouteFiles['forms'] {
   const variants = JSON.parse(
     readFileSync(join(REPO_ROOT, 'src/core/generated/validators/manifest.json'), 'utf8'),
-  ) as { file: string; formId: string; country?: string }[];
+  ) as { file: string; formId: string; country?: string; method?: string }[];
   const forms: NonNullable<RouteFiles['forms']> = {};
   for (const formId of new Set(routes.flatMap((r) => (r.opensForm ? [r.opensForm] : [])))) {
     // What every route opening the form loads first anyway (the shell) is not repeated.
     const opening = routes.filter((r) => r.opensForm === formId);
     const loaded = (file: string) => opening.every((r) => r.files.includes(file));
     const own = (keys: Set<string>) => chunkFiles(manifest, keys).filter((file) => !loaded(file));
-    // A country's variants (one per transfer method) share one list.
-    const byCountry = new Map<string, Set<string>>();
+    // By country, then by transfer method (one variant each), in the manifest's order.
+    const countries: Record<string, Record<string, string[]>> = {};
     for (const variant of variants.filter((v) => v.formId === formId)) {
-      const country = variant.country ?? '_default';
-      const keys = byCountry.get(country) ?? new Set<string>();
-      byCountry.set(
-        country,
-        importClosure(manifest, `../core/generated/validators/${variant.file}`, keys),
-      );
+      const keys = importClosure(manifest, `../core/generated/validators/${variant.file}`);
+      (countries[variant.country ?? '_default'] ??= {})[variant.method ?? ''] = own(keys);
     }
-    const countries = Object.fromEntries(
-      [...byCountry].map(([country, keys]) => [country, own(keys)]),
-    );
     forms[formId] = {
       files: own(importClosure(manifest, `../../ui-schemas/${formId}.json`)),
       countries,

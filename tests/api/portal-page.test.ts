@@ -37,8 +37,11 @@ const FILES: RouteFiles = {
     'bank-account': {
       files: ['assets/ui-bank-KKKKKKKK.js'],
       countries: {
-        US: ['assets/bank-account.US.ACH-LLLLLLLL.js', 'assets/vendor-forms-GGGGGGGG.js'],
-        _default: ['assets/bank-account._default.WIRE-MMMMMMMM.js'],
+        US: {
+          ACH: ['assets/bank-account.US.ACH-LLLLLLLL.js', 'assets/vendor-forms-GGGGGGGG.js'],
+          WIRE: ['assets/bank-account.US.WIRE-NNNNNNNN.js'],
+        },
+        _default: { WIRE: ['assets/bank-account._default.WIRE-MMMMMMMM.js'] },
       },
     },
   },
@@ -147,8 +150,9 @@ describe('the page of a portal route', () => {
       }));
     const hash = `'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`;
 
-    // The engine, then the form the screen opens in the visitor's country (a US resident), each once,
-    // with the form texts of the page's language.
+    // The engine, then the form the screen opens in the visitor's country (a US resident) on its
+    // first transfer method (not the country's others), each once, with the form texts of the
+    // page's language.
     const edit = await browser.get('/bank-account/123');
     expect(edit.raw.headers['content-security-policy']).toMatch(
       new RegExp(`script-src 'self' ${hash.replace(/[+/]/g, '\\$&')}[;\\s]`),

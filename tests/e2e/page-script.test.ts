@@ -38,7 +38,8 @@ describe('the page script (browser)', () => {
     await nickname.fill('Rent');
     expect(await nickname.inputValue()).toBe('Rent');
 
-    // The engine, and the bank-account form of the user's country (a US resident) in English.
+    // The engine, and the bank-account form of the user's country (a US resident) on the method
+    // it opens on (ACH), in English; the country's other methods wait until one is picked.
     const files = JSON.parse(
       readFileSync(join(REPO_ROOT, 'dist/web', ROUTE_FILES), 'utf8'),
     ) as RouteFiles;
@@ -47,7 +48,7 @@ describe('the page script (browser)', () => {
     const later = [
       ...route.later!,
       ...form.files,
-      ...form.countries.US!,
+      ...form.countries.US!.ACH!,
       files.locales.en!.fields!,
     ].filter((file) => !route.files.includes(file));
     expect(later.length).toBeGreaterThan(5);
@@ -57,6 +58,11 @@ describe('the page script (browser)', () => {
       ),
     );
     expect(announced).toEqual(expect.arrayContaining(later));
+    const otherMethods = [...form.countries.US!.RTP!, ...form.countries.US!.WIRE!].filter(
+      (file) => !later.includes(file),
+    );
+    expect(otherMethods.length).toBeGreaterThan(0);
+    for (const file of otherMethods) expect(announced).not.toContain(file);
 
     await page.goto(`${base()}/settings`);
     await see(page.getByRole('heading', { level: 1 })).toHaveText(t.common('settings.title'));

@@ -25,10 +25,12 @@ export interface RouteFiles {
   locales: Record<string, Record<string, string>>;
   /**
    * By form a route opens: its uiSchema's files, and by country (`_default`: the countries
-   * without variants of their own) those of its precompiled variants. The page announces the
-   * opening country's with the later files (page-script.ts): the form needs them at once.
+   * without variants of their own), then by transfer method (`''` for a form without), those of
+   * its precompiled variants, in the build's order of the methods. The page announces the
+   * variant the form opens on (core/payout/opening-method.ts) with the later files
+   * (page-script.ts): the form needs it at once, the country's other methods only if chosen.
    */
-  forms?: Record<string, { files: string[]; countries: Record<string, string[]> }>;
+  forms?: Record<string, { files: string[]; countries: Record<string, Record<string, string[]>> }>;
 }
 
 const segments = (path: string): string[] => path.split('/').filter(Boolean);

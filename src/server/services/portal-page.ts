@@ -11,6 +11,7 @@ import { BOOT_ELEMENT_ID, bootScriptText, type BootData } from '../../core/route
 import { FORM_NAMESPACES } from '../../core/i18n/namespaces';
 import { PAGE_WIDTH_CLASS, pageFrameFor, type PageFrameWidth } from '../../core/routes/page-frames';
 import { openingCountry } from '../../core/payout/opening-country';
+import { countryTransferMethods, openingMethod } from '../../core/payout/opening-method';
 import { LATER_FILES_ATTRIBUTE, PAGE_SCRIPT } from '../../core/routes/page-script';
 import { FORMS_CHUNK, ROUTE_FILES, routeFor, type RouteFiles } from '../../core/routes/route-files';
 import { escapeHtml } from './html';
@@ -183,22 +184,39 @@ export function createPortalPage(webDir: string) {
   };
 
   /**
-   * The files of the form a route opens (`opensForm`) in the visitor's country, as the screen will
-   * open it (core/payout/opening-country.ts): its uiSchema, its variants and the form texts of the
-   * page's language. None for a visitor the page has no profile of.
+   * The files of the form a route opens (`opensForm`) as the screen will open it, in the visitor's
+   * country (core/payout/opening-country.ts) on its opening transfer method
+   * (core/payout/opening-method.ts: the published rules' methods the page carries, else the
+   * build's, that the merchant pays to): its uiSchema, that variant and the form texts of the
+   * page's language. The country's other methods load if the visitor picks one. None for a
+   * visitor the page has no profile of.
    */
   const formFiles = (
     files: RouteFiles,
     route: Route,
-    { configuration, profile }: BootData,
+    { configuration, profile, validators }: BootData,
     locale: string,
   ): string[] => {
     const form = route.opensForm ? files.forms?.[route.opensForm] : undefined;
     if (!form || !profile) return [];
     const country = openingCountry(configuration.supportedCountries, profile);
+    const published = new Map(
+      (validators?.transferMethods ?? []).map(({ country: name, methods }) => [name, methods]),
+    );
+    const built = (name: string) => {
+      const methods = Object.keys(form.countries[name] ?? {}).filter(Boolean);
+      return methods.length ? methods : undefined;
+    };
+    const offered: readonly string[] | undefined = configuration.payoutTypes;
+    const method = openingMethod(
+      countryTransferMethods(country, published, built).filter(
+        (m) => !offered || offered.includes(m),
+      ),
+    );
+    const variants = form.countries[country] ?? form.countries._default ?? {};
     return [
       ...form.files,
-      ...(form.countries[country] ?? form.countries._default ?? []),
+      ...(variants[method ?? ''] ?? Object.values(variants)[0] ?? []),
       ...textChunks(files, locale, FORM_NAMESPACES),
     ];
   };

@@ -12,6 +12,11 @@ import { loadFormValidator } from '../../lib/form-validators';
 import { publishedTransferMethods } from '../../lib/published-validators';
 import { FORM_NAMESPACES, i18next } from '../../lib/i18n';
 import { loadUiSchema } from './ui-schemas';
+import {
+  countryTransferMethods,
+  openingMethod,
+  type PublishedMethods,
+} from '../../../core/payout/opening-method';
 
 const entries = manifest as ValidatorManifestEntry[];
 
@@ -54,12 +59,12 @@ export function loadVariant(
   return promise;
 }
 
-export type PublishedMethods = ReadonlyMap<string, readonly string[]>;
+export type { PublishedMethods };
 
 /**
  * The transfer methods of a bank account in a country: those of the published rules where they
  * differ from the build (`published`, GET /master/rules/validators), else the precompiled
- * manifest's; a country neither knows follows `_default`, the published one first.
+ * manifest's (core/payout/opening-method.ts).
  */
 export function transferMethodsFor(
   country: string | undefined,
@@ -67,13 +72,10 @@ export function transferMethodsFor(
   formId = 'bank-account',
 ): string[] {
   const forForm = entries.filter((e) => e.formId === formId && e.method);
-  const built = (name: string): readonly string[] | undefined => {
+  return countryTransferMethods(country, published, (name) => {
     const own = forForm.filter((e) => e.country === name).map((e) => String(e.method));
     return own.length ? own : undefined;
-  };
-  const of = (name: string) => published.get(name) ?? built(name);
-  const list = (country && of(country)) ?? of('_default') ?? [];
-  return [...new Set(list)];
+  });
 }
 
 /**
@@ -90,9 +92,7 @@ export const methodsOf = (
     ? transferMethodsFor(country, published, formId).filter((m) => !offered || offered.includes(m))
     : [];
 
-/** The method a form opens on: the one asked for if offered, else the first offered. */
-export const openingMethod = (methods: string[], asked?: string): string | undefined =>
-  asked && methods.includes(asked) ? asked : methods[0];
+export { openingMethod };
 
 /** Whether a form's variants depend on the country (address, bank account). */
 export const isCountryDependent = (formId: string): boolean =>
