@@ -1,5 +1,6 @@
 // Adding and changing a payout method (spec section 7), injected by the method pages: the list's
-// own calls (payment-methods-api.ts) are all /settings needs. Any change reloads the list.
+// own calls (payment-methods-api.ts) are all /settings needs. Any change reloads the list. A debit
+// card is added, never edited (/debit-card is create only): the API's PUT /debit-card has no call.
 import { api } from '../lib/api';
 import type { PaymentMethod } from '../../core/types/entities/payment-method';
 import type { BankAccountForm } from '../../core/types/forms/bank-account';
@@ -27,10 +28,6 @@ export const paymentMethodFormsApi = api.injectEndpoints({
     }),
     createDebitCard: build.mutation<PaymentMethod, DebitCardForm & { preferred?: boolean }>({
       query: (body) => ({ url: `${BASE}/debit-card`, method: 'POST', body }),
-      invalidatesTags: [...CHANGES],
-    }),
-    updateDebitCard: build.mutation<PaymentMethod, { id: string }>({
-      query: (body) => ({ url: `${BASE}/debit-card`, method: 'PUT', body }),
       invalidatesTags: [...CHANGES],
     }),
     /** PayPal's authorization URL (Log in with PayPal), with a state bound to this session. */
@@ -64,7 +61,6 @@ export const {
   useUpdateBankAccountMutation,
   useLookupBicMutation,
   useCreateDebitCardMutation,
-  useUpdateDebitCardMutation,
   usePaypalAuthorizationUrlMutation,
   useSaveZelleMutation,
   useSendZelleCodeMutation,
