@@ -1,6 +1,6 @@
 // Seeds the store with what the server wrote into the page (core/routes/boot-data): the first
-// render finds the configuration, the principal and the profile in RTK Query's cache and asks the
-// API for none of them. Pages served without it (the Vite dev server, a test) ask as before.
+// render finds the configuration, the principal and the profile (and its status) in RTK Query's
+// cache and asks the API for none of them. Pages served without it (the Vite dev server, a test) ask as before.
 import type { BootData } from '../../core/routes/boot-data';
 import type { AppDispatch } from '../lib/store-hooks';
 import { authApi } from '../api/auth-api';
@@ -26,6 +26,18 @@ export function seedFromBootData(dispatch: AppDispatch, boot: BootData): void {
     dispatch(
       profileApi.util.upsertQueryEntries([
         { endpointName: 'getProfile', arg: undefined, value: boot.profile },
+        // GET /me/status answers the profile's status alone, except while a hosted identity check
+        // may be open (ID_PROOFING_PENDING), which only the API knows: the session's status polls
+        // then start from the page's answer instead of asking again as the page loads.
+        ...(boot.profile.status === 'ID_PROOFING_PENDING'
+          ? []
+          : [
+              {
+                endpointName: 'getProfileStatus' as const,
+                arg: undefined,
+                value: { status: boot.profile.status },
+              },
+            ]),
       ]),
     );
 }

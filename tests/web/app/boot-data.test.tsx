@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BOOT_ELEMENT_ID, bootScriptText } from '../../../src/core/routes/boot-data';
 import type { Configuration } from '../../../src/core/types/entities/configuration';
 import { seedFromBootData } from '../../../src/web/app/boot-data';
+import { profileApi } from '../../../src/web/api/profile-api';
 import { createStore } from '../../../src/web/app/store';
 import { readBootData } from '../../../src/web/lib/boot-data';
 import { renderApp } from '../support/render';
@@ -64,6 +65,22 @@ describe('boot data written into the page', () => {
       .querySelector('[data-initials]');
     expect(avatar).toHaveAttribute('data-initials', 'BB');
     expect([...counts]).toEqual([]);
+  });
+
+  it("answers the status polls' first read from the profile, unless a hosted check may be open", () => {
+    const status = (profile: ReturnType<typeof profileWith>) => {
+      const store = createStore();
+      seedFromBootData(store.dispatch, {
+        configuration: configuration as unknown as Configuration,
+        principal: { id: profile.id },
+        profile,
+      });
+      return profileApi.endpoints.getProfileStatus.select()(store.getState()).data;
+    };
+    expect(status(profileWith({ status: 'ACTIVATED' }))).toEqual({ status: 'ACTIVATED' });
+    expect(status(profileWith({ status: 'ON_HOLD' }))).toEqual({ status: 'ON_HOLD' });
+    // Only GET /me/status knows whether the hosted identity check waits for the person.
+    expect(status(profileWith({ status: 'ID_PROOFING_PENDING' }))).toBeUndefined();
   });
 
   it('is ignored when missing or unreadable: the app asks the API', async () => {
