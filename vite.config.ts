@@ -62,7 +62,7 @@ const APP_CODE = src(
     'core/routes/(signed-in-paths|route-files)',
     // The status table: the route guards read it, and beside the root flow's status names it
     // costs far less than as a chunk of its own.
-    'core/profile/status-actions',
+    'core/profile/(status-actions|status-answer)',
   ].join('|'),
 );
 const ACCOUNT_SETUP = src('web/components/step-progress|web/lib/use-phone-format');

@@ -19,6 +19,10 @@ export function countryTransferMethods(
   return [...new Set(list)];
 }
 
+/** The methods the merchant pays to (`offered`, the configuration's payout types; all without). */
+export const offeredOnly = (methods: string[], offered?: readonly string[]): string[] =>
+  offered ? methods.filter((m) => offered.includes(m)) : methods;
+
 /** The method a form opens on: the one asked for if offered, else the first offered. */
 export const openingMethod = (methods: readonly string[], asked?: string): string | undefined =>
   asked && methods.includes(asked) ? asked : methods[0];

@@ -33,6 +33,7 @@ import type { ProfileStatus } from '../../core/types/entities/profile-status';
 import { DEFAULT_MINIMUM_AGE } from '../../core/schemas/compose';
 import { minorHasConsent } from './guardians';
 import { isMinorBy, openIdentity } from './profile';
+import { HOSTED_CHECK_STATUS } from '../../core/profile/status-answer';
 
 /** The provider's answer, or 503 (the portal offers a retry); the provider's error is the cause. */
 async function askProvider<T>(call: () => Promise<T>): Promise<T> {
@@ -80,7 +81,7 @@ export async function currentStatus(
   profileId: string,
 ): Promise<{ status: ProfileStatus; hostedCheckOpen?: true }> {
   const status = (await getProfile(deps.db, profileId)).status;
-  return status === 'ID_PROOFING_PENDING' && (await hostedCheckOpen(deps, profileId))
+  return status === HOSTED_CHECK_STATUS && (await hostedCheckOpen(deps, profileId))
     ? { status, hostedCheckOpen: true }
     : { status };
 }

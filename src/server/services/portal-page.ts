@@ -11,7 +11,11 @@ import { BOOT_ELEMENT_ID, bootScriptText, type BootData } from '../../core/route
 import { FORM_NAMESPACES } from '../../core/i18n/namespaces';
 import { PAGE_WIDTH_CLASS, pageFrameFor, type PageFrameWidth } from '../../core/routes/page-frames';
 import { openingCountry } from '../../core/payout/opening-country';
-import { countryTransferMethods, openingMethod } from '../../core/payout/opening-method';
+import {
+  countryTransferMethods,
+  offeredOnly,
+  openingMethod,
+} from '../../core/payout/opening-method';
 import { LATER_FILES_ATTRIBUTE, PAGE_SCRIPT } from '../../core/routes/page-script';
 import { FORMS_CHUNK, ROUTE_FILES, routeFor, type RouteFiles } from '../../core/routes/route-files';
 import { escapeHtml } from './html';
@@ -88,8 +92,8 @@ function branded(html: string, { configuration }: BootData, locale: string): str
  * The portal's frame as its first render will draw it — the header with the merchant's logo and
  * name, the main area with the loading indicator, and on a screen of PAGE_FRAMES its heading, lead
  * and back link (core/routes/page-frames.ts), on /settings the profile card — painted with the
- * page, before the scripts have
- * loaded; React replaces it with the same frame. Same markup and classes, so nothing moves.
+ * page, before the scripts have loaded; React replaces it with the same frame. Same markup and
+ * classes, so nothing moves.
  */
 function frame({ configuration }: BootData, content: PageContent): string {
   const { branding } = configuration;
@@ -207,11 +211,8 @@ export function createPortalPage(webDir: string) {
       const methods = Object.keys(form.countries[name] ?? {}).filter(Boolean);
       return methods.length ? methods : undefined;
     };
-    const offered: readonly string[] | undefined = configuration.payoutTypes;
     const method = openingMethod(
-      countryTransferMethods(country, published, built).filter(
-        (m) => !offered || offered.includes(m),
-      ),
+      offeredOnly(countryTransferMethods(country, published, built), configuration.payoutTypes),
     );
     const variants = form.countries[country] ?? form.countries._default ?? {};
     return [

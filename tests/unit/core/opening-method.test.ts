@@ -1,7 +1,11 @@
 // The transfer method a bank-account form opens on (core/payout/opening-method.ts), as the page
 // and the server's announcement of its files both pick it.
 import { describe, expect, it } from 'vitest';
-import { countryTransferMethods, openingMethod } from '../../../src/core/payout/opening-method';
+import {
+  countryTransferMethods,
+  offeredOnly,
+  openingMethod,
+} from '../../../src/core/payout/opening-method';
 
 const built = (country: string) =>
   ({ US: ['ACH', 'RTP', 'WIRE'], _default: ['WIRE'] })[country as 'US' | '_default'];
@@ -26,5 +30,10 @@ describe('the opening transfer method', () => {
     expect(openingMethod(['ACH', 'WIRE'], 'WIRE')).toBe('WIRE');
     expect(openingMethod(['ACH', 'WIRE'], 'SEPA')).toBe('ACH');
     expect(openingMethod([])).toBeUndefined();
+  });
+
+  it('keeps the methods the merchant pays to, all when it names none', () => {
+    expect(offeredOnly(['ACH', 'RTP', 'WIRE'], ['WIRE', 'CHECK'])).toEqual(['WIRE']);
+    expect(offeredOnly(['ACH', 'RTP'])).toEqual(['ACH', 'RTP']);
   });
 });

@@ -14,6 +14,7 @@ import { FORM_NAMESPACES, i18next } from '../../lib/i18n';
 import { loadUiSchema } from './ui-schemas';
 import {
   countryTransferMethods,
+  offeredOnly,
   openingMethod,
   type PublishedMethods,
 } from '../../../core/payout/opening-method';
@@ -89,7 +90,7 @@ export const methodsOf = (
   offered?: readonly string[],
 ): string[] =>
   formId === 'bank-account' && published
-    ? transferMethodsFor(country, published, formId).filter((m) => !offered || offered.includes(m))
+    ? offeredOnly(transferMethodsFor(country, published, formId), offered)
     : [];
 
 export { openingMethod };
