@@ -7,6 +7,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import type { ValidatorManifestEntry } from './src/core/validation/precompiled';
 import { ROUTE_FILES } from './src/core/routes/route-files';
 import { readManifest, routeFiles } from './scripts/route-files';
+import { compileHints } from './scripts/compile-hints';
 import { UNUSED_RJSF_PARTS } from './src/web/components/schema-form/trims/unused-parts-list';
 
 // Libraries only the full portal needs (router, store) and those only the forms need get their
@@ -250,6 +251,7 @@ export default defineConfig({
     rjsfUnusedParts(),
     routeFilesPlugin,
     chunkGraph,
+    compileHints(),
     visualizer({ filename: 'dist/web-stats.json', template: 'raw-data', gzipSize: true }),
   ],
   build: {
