@@ -93,8 +93,10 @@ export async function initI18n(
 }
 
 export async function setLanguage(locale: Locale, remember = false): Promise<void> {
-  // Loads every namespace this page has used in the new language before showing it.
-  await i18next.changeLanguage(locale);
+  // Loads every namespace this page has used in the new language before showing it. The language
+  // shown already is not set again: i18next would have every translated component render anew
+  // (the shell did, twice, right after its first render on every page load).
+  if (i18next.language !== locale) await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;
   if (remember) localStorage.setItem(LOCALE_STORAGE_KEY, locale);
 }

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ExchangeRateDisplay } from '../../../src/web/components/exchange-rate-display';
-import { LOCALE_STORAGE_KEY, setLanguage } from '../../../src/web/lib/i18n';
+import { i18next, LOCALE_STORAGE_KEY, setLanguage } from '../../../src/web/lib/i18n';
 import { renderApp, renderWithProviders } from '../support/render';
 import { handlers, profileWith, server, signedInHandlers } from '../support/server';
 
@@ -80,6 +80,25 @@ describe('the person language', () => {
     await user.click(button);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ data: { preferredLanguage: 'de' } });
+  });
+
+  // Every page load sets the language it shows once more (the shell, once the profile is there):
+  // set again, i18next would have every translated component on the page render anew.
+  it('sets a language shown already without telling the components again', async () => {
+    await setLanguage('fr');
+    const changes: string[] = [];
+    const record = (language: string) => changes.push(language);
+    i18next.on('languageChanged', record);
+    try {
+      await setLanguage('fr', true);
+      expect(changes).toEqual([]);
+      expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('fr');
+      expect(document.documentElement.lang).toBe('fr');
+      await setLanguage('de');
+      expect(changes).toEqual(['de']);
+    } finally {
+      i18next.off('languageChanged', record);
+    }
   });
 
   it('names a known rate source in the interface language, an unknown one as it is', async () => {
