@@ -48,9 +48,17 @@ export const compileHints = (): Plugin => ({
     // After Vite's own rewriting of the chunks (its preload lists), so nothing comes before it.
     order: 'post',
     handler(_, bundle) {
-      for (const output of Object.values(bundle))
-        if (output.type === 'chunk' && wantsCompileHint(output))
-          output.code = `${COMPILE_HINT}\n${output.code}`;
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk' || !wantsCompileHint(output)) continue;
+        output.code = `${COMPILE_HINT}\n${output.code}`;
+        // A build with source maps: the code moved down one line, and so do its mappings.
+        if (output.map) output.map.mappings = `;${output.map.mappings}`;
+        const mapFile = bundle[`${output.fileName}.map`];
+        if (mapFile?.type === 'asset' && typeof mapFile.source === 'string') {
+          const map = JSON.parse(mapFile.source) as { mappings: string };
+          mapFile.source = JSON.stringify({ ...map, mappings: `;${map.mappings}` });
+        }
+      }
     },
   },
 });

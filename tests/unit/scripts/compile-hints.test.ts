@@ -48,4 +48,25 @@ describe('compile hints', () => {
     expect(out['core.js']!.code).toBe(`${COMPILE_HINT}\n${code(5000)}`);
     expect(out['texts.js']!.code).toBe(code(5000));
   });
+
+  it('moves the source maps of a hinted chunk down one line with its code', () => {
+    const plugin = compileHints();
+    const bundle = {
+      'core.js': {
+        type: 'chunk',
+        fileName: 'core.js',
+        map: { mappings: 'AAAA' },
+        ...chunk('core', 5000),
+      },
+      'core.js.map': { type: 'asset', source: JSON.stringify({ version: 3, mappings: 'AAAA' }) },
+    } as unknown as Rolldown.OutputBundle;
+    const hook = plugin.generateBundle as { handler: (...args: unknown[]) => void };
+    hook.handler({}, bundle, false);
+    const out = bundle as unknown as Record<
+      string,
+      { map?: { mappings: string }; source?: string }
+    >;
+    expect(out['core.js']!.map!.mappings).toBe(';AAAA');
+    expect(JSON.parse(out['core.js.map']!.source!)).toEqual({ version: 3, mappings: ';AAAA' });
+  });
 });
