@@ -2,9 +2,9 @@
 // `//# allFunctionsCalledOnLoad` has every function compiled as the file streams in, on a
 // background thread, instead of each function on the main thread the first time it is called.
 // The portal's chunks are loaded when they are about to run (the shell, a screen, the form engine),
-// and most of their functions then run at once: on a phone (4x CPU, slow 4G) the bank-account form
-// was usable ~10% sooner with the hint (docs/performance.md, 2026-11-28 (evening)). Browsers without
-// the feature read a comment.
+// and most of their functions then run at once: in the bench's phone conditions (4x CPU, slow 4G)
+// the bank-account form was usable 5-15% sooner with the hint, and Lighthouse's blocking time fell
+// (docs/performance.md, 2026-11-28, evening). Browsers without the feature read a comment.
 //
 // Not hinted: chunks too small for their compilation to matter (each hint costs ~20 bytes over
 // the wire), text chunks (data, no functions), and libraries of which a page calls a handful of
