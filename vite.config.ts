@@ -240,12 +240,34 @@ const SYNC_EXTERNAL_STORE_SHIM = {
   ),
 };
 
+// react-router's package exports name only its development build (the same code with its dev
+// warnings switched on: remix-run/react-router#14102), so a build takes its production build, as it
+// does React's. The dev server keeps the warnings.
+const ROUTER_BUILDS: Record<string, string> = {
+  'react-router': 'index.mjs',
+  'react-router/dom': 'dom-export.mjs',
+};
+const routerProductionBuild: Plugin = {
+  name: 'react-router-production-build',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(id) {
+    const file = ROUTER_BUILDS[id];
+    return file
+      ? fileURLToPath(
+          new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url),
+        )
+      : null;
+  },
+};
+
 // The portal lives in src/web; the API serves the built files from dist/web.
 export default defineConfig({
   root: 'src/web',
   resolve: { alias: [...rjsfTrims, SYNC_EXTERNAL_STORE_SHIM] },
   plugins: [
     react(),
+    routerProductionBuild,
     serverOnlyTexts,
     compactManifest,
     rjsfUnusedParts(),

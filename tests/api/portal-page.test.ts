@@ -89,7 +89,10 @@ describe('the page of a portal route', () => {
     expect(page.status).toBe(200);
     const configs = await visitor.api('GET', '/configs');
     const boot = bootOf(page.raw.body);
-    expect(boot).toEqual({ configuration: configs.body.data });
+    // The configuration without the merchant's static pages: only a static page carries them.
+    const { staticPages, ...withoutStaticPages } = configs.body.data;
+    expect(Object.keys(staticPages ?? {})).toContain('terms');
+    expect(boot).toEqual({ configuration: withoutStaticPages });
     // The entry is already the page's own script; the language is the merchant's default.
     expect(preloads(page.raw.body)).toEqual([
       'assets/core-BBBBBBBB.js',
@@ -105,7 +108,8 @@ describe('the page of a portal route', () => {
     const boot = bootOf(page.raw.body);
     expect(boot.principal).toEqual((await browser.get('/master/auth-app/v1/principal')).body.data);
     expect(boot.profile).toEqual((await browser.api('GET', '/me')).body.data);
-    expect(boot.configuration).toEqual((await browser.api('GET', '/configs')).body.data);
+    const configuration = (await browser.api('GET', '/configs')).body.data;
+    expect(boot.configuration).toEqual({ ...configuration, staticPages: undefined });
     // A form screen also announces the form texts.
     expect(preloads(page.raw.body)).toEqual([
       'assets/core-BBBBBBBB.js',
@@ -134,6 +138,7 @@ describe('the page of a portal route', () => {
     const termsBoot = bootOf(terms.raw.body);
     expect(termsBoot.principal).toEqual(boot.principal);
     expect(termsBoot.profile).toBeUndefined();
+    expect(termsBoot.configuration).toEqual(configuration);
     const unknown = await browser.get('/nope/x');
     expect(preloads(unknown.raw.body)).toContain('assets/not-found-IIIIIIII.js');
   });

@@ -12,7 +12,22 @@ import type { PublishedValidators } from '../validation/precompiled';
 
 export const BOOT_ELEMENT_ID = 'portal-boot';
 
+/** Whether a page shows a static page (the spec's "URLs containing static"). */
+export const isStaticPath = (pathname: string): boolean => pathname.includes('static');
+
+/**
+ * The configuration as a page carries it. The merchant's static pages (terms, privacy, FAQ, each
+ * in every language: 60-80% of the configuration's bytes) only on the static screen that shows
+ * them; every other page goes without, and the static screen reached from there asks the API.
+ */
+export function bootConfiguration(configuration: Configuration, pathname: string): Configuration {
+  if (isStaticPath(pathname) || !configuration.staticPages) return configuration;
+  const { staticPages: _omitted, ...rest } = configuration;
+  return rest;
+}
+
 export interface BootData {
+  /** Without its static pages except on a static page's (bootConfiguration). */
   configuration: Configuration;
   /** Present when the request came with a live session. */
   principal?: Principal;

@@ -14,7 +14,7 @@ import type {
   FastifyRequest,
   RouteShorthandOptions,
 } from 'fastify';
-import type { BootData } from '../../core/routes/boot-data';
+import { bootConfiguration, isStaticPath, type BootData } from '../../core/routes/boot-data';
 import { isSignedInPath, signInRedirect } from '../../core/routes/signed-in-paths';
 import { COMPRESS_MIN_BYTES, COMPRESSIBLE_FILE } from '../plugins/compression';
 import { createPortalPage } from '../services/portal-page';
@@ -80,12 +80,15 @@ const webRoutes: FastifyPluginAsync = async (app) => {
     session: ActiveSession | null,
   ): BootData => {
     const boot: BootData = {
-      configuration: app.deps.merchants.forHost(request.host).configuration,
+      configuration: bootConfiguration(
+        app.deps.merchants.forHost(request.host).configuration,
+        path,
+      ),
     };
     // A lapsed access window is refreshed by the portal through the login page, as before.
     if (!session?.accessValid || isConsole(path)) return boot;
     boot.principal = { id: session.profileId };
-    if (session.profile && !path.includes('static')) boot.profile = session.profile;
+    if (session.profile && !isStaticPath(path)) boot.profile = session.profile;
     return boot;
   };
 

@@ -22,7 +22,19 @@ export const configurationApi = api.injectEndpoints({
         }
       },
     }),
+    /**
+     * The merchant's static pages: the configuration's, asked apart because a page's boot data
+     * carries them only on the static screen (core/routes/boot-data.ts bootConfiguration).
+     */
+    getStaticPages: build.query<StaticPages, void>({
+      query: () => '/funnel/v1/configs',
+      transformResponse: (configuration: Configuration | null | undefined) =>
+        configuration?.staticPages ?? {},
+      providesTags: ['Configuration'],
+    }),
   }),
 });
 
-export const { useGetConfigurationQuery } = configurationApi;
+export type StaticPages = NonNullable<Configuration['staticPages']>;
+
+export const { useGetConfigurationQuery, useGetStaticPagesQuery } = configurationApi;

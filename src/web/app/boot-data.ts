@@ -13,9 +13,14 @@ import { HOSTED_CHECK_STATUS } from '../../core/profile/status-answer';
 /** Puts the boot answers in the cache, as if the queries had just answered (synchronously). */
 export function seedFromBootData(dispatch: AppDispatch, boot: BootData): void {
   setLoginPagePath(boot.configuration.appConfig.loginPagePath);
+  const { staticPages } = boot.configuration;
   dispatch(
     configurationApi.util.upsertQueryEntries([
       { endpointName: 'getConfiguration', arg: undefined, value: boot.configuration },
+      // Only a static page's boot data carries them (core/routes/boot-data.ts).
+      ...(staticPages
+        ? [{ endpointName: 'getStaticPages' as const, arg: undefined, value: staticPages }]
+        : []),
     ]),
   );
   if (boot.principal)

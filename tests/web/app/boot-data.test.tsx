@@ -4,14 +4,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOOT_ELEMENT_ID, bootScriptText } from '../../../src/core/routes/boot-data';
+import {
+  BOOT_ELEMENT_ID,
+  bootConfiguration,
+  bootScriptText,
+} from '../../../src/core/routes/boot-data';
 import type { Configuration } from '../../../src/core/types/entities/configuration';
 import { seedFromBootData } from '../../../src/web/app/boot-data';
 import { profileApi } from '../../../src/web/api/profile-api';
 import { createStore } from '../../../src/web/app/store';
 import { readBootData } from '../../../src/web/lib/boot-data';
 import { renderApp } from '../support/render';
-import { configuration, profileWith, server } from '../support/server';
+import { configuration, handlers, profileWith, server } from '../support/server';
 
 const FIRST_READS = [
   '/master/funnel/v1/configs',
@@ -81,6 +85,41 @@ describe('boot data written into the page', () => {
     expect(status(profileWith({ status: 'ON_HOLD' }))).toEqual({ status: 'ON_HOLD' });
     // Only GET /me/status knows whether the hosted identity check waits for the person.
     expect(status(profileWith({ status: 'ID_PROOFING_PENDING' }))).toBeUndefined();
+  });
+
+  it("leaves the static pages to the static screen's page: reached from another, it asks the API", async () => {
+    const profile = profileWith();
+    const boot = (path: string) => ({
+      configuration: bootConfiguration(configuration as unknown as Configuration, path),
+      principal: { id: profile.id },
+      profile,
+    });
+    expect(boot('/dashboard').configuration.staticPages).toBeUndefined();
+    const counts = countFirstReads();
+    const store = createStore();
+    seedFromBootData(store.dispatch, boot('/dashboard'));
+    const { router } = await renderApp('/dashboard', store);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect([...counts]).toEqual([]);
+    await router.navigate('/static/terms');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms of service' }),
+    ).toBeVisible();
+    expect(counts.get('/master/funnel/v1/configs')).toBe(1);
+  });
+
+  it("answers the static screen from its own page's boot data", async () => {
+    const counts = countFirstReads();
+    const store = createStore();
+    seedFromBootData(store.dispatch, {
+      configuration: bootConfiguration(configuration as unknown as Configuration, '/static/faq'),
+    });
+    server.use(handlers.principal(false));
+    await renderApp('/static/terms', store);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms of service' }),
+    ).toBeVisible();
+    expect(counts.get('/master/funnel/v1/configs')).toBeUndefined();
   });
 
   it('is ignored when missing or unreadable: the app asks the API', async () => {
