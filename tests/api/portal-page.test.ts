@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_ELEMENT_ID, type BootData } from '../../src/core/routes/boot-data';
+import type { Configuration } from '../../src/core/types/entities/configuration';
 import { LATER_FILES_ATTRIBUTE, PAGE_SCRIPT } from '../../src/core/routes/page-script';
 import type { RouteFiles } from '../../src/core/routes/route-files';
 import { activatedUser, Browser, startTestApp, type TestApp } from './support/harness';
@@ -90,7 +91,7 @@ describe('the page of a portal route', () => {
     const configs = await visitor.api('GET', '/configs');
     const boot = bootOf(page.raw.body);
     // The configuration without the merchant's static pages: only a static page carries them.
-    const { staticPages, ...withoutStaticPages } = configs.body.data;
+    const { staticPages, ...withoutStaticPages } = configs.body.data as Configuration;
     expect(Object.keys(staticPages ?? {})).toContain('terms');
     expect(boot).toEqual({ configuration: withoutStaticPages });
     // The entry is already the page's own script; the language is the merchant's default.
@@ -108,7 +109,7 @@ describe('the page of a portal route', () => {
     const boot = bootOf(page.raw.body);
     expect(boot.principal).toEqual((await browser.get('/master/auth-app/v1/principal')).body.data);
     expect(boot.profile).toEqual((await browser.api('GET', '/me')).body.data);
-    const configuration = (await browser.api('GET', '/configs')).body.data;
+    const configuration = (await browser.api('GET', '/configs')).body.data as Configuration;
     expect(boot.configuration).toEqual({ ...configuration, staticPages: undefined });
     // A form screen also announces the form texts.
     expect(preloads(page.raw.body)).toEqual([
