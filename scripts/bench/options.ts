@@ -19,7 +19,11 @@ export interface BenchOptions {
   keyDelay: number;
   /** Fields typed into (all four; --quick: the nickname and the routing number). */
   typedFields: number;
-  /** Page loads of each page by the usable-form measure (its median is reported). */
+  /**
+   * Page loads of each page by the usable-form measure (its median is reported): seven, since one
+   * load's ratio to the stock page's beside it ranges over ±6% on this machine, and a median of
+   * three then crossed the 1.0x line on noise (docs/performance.md, 2026-11-28, morning).
+   */
   usableRuns: number;
   /** The screens Lighthouse measures (--quick: /bank-account only). */
   lighthouseScreens: readonly string[];
@@ -71,7 +75,7 @@ export function parseOptions(argv: string[], defaultJson: string): BenchOptions 
     claims: quick ? 5 : 20,
     keyDelay: 100,
     typedFields: quick ? 2 : 4,
-    usableRuns: quick ? 1 : 3,
+    usableRuns: quick ? 1 : 7,
     lighthouseScreens: quick ? LIGHTHOUSE_QUICK_SCREENS : LIGHTHOUSE_SCREENS,
   };
 }
