@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -8,7 +8,10 @@ import type { ValidatorManifestEntry } from './src/core/validation/precompiled';
 import { ROUTE_FILES } from './src/core/routes/route-files';
 import { readManifest, routeFiles } from './scripts/route-files';
 import { compileHints } from './scripts/compile-hints';
-import { UNUSED_RJSF_PARTS } from './src/web/components/schema-form/trims/unused-parts-list';
+import {
+  LATE_RJSF_PARTS,
+  UNUSED_RJSF_PARTS,
+} from './src/web/components/schema-form/trims/unused-parts-list';
 
 // Libraries only the full portal needs (router, store) and those only the forms need get their
 // own chunks; the rest of node_modules (React, i18n and what they use) is the core every page
@@ -98,12 +101,25 @@ export const rjsfTrims = [
   { find: /^fast-uri$/, replacement: `${TRIMS}no-uri.ts` },
 ];
 
-// RJSF's default registry imports every field and widget it has; those no form of ours names
-// resolve to a stand-in that refuses loudly (src/web/components/schema-form/trims/unused-parts).
+// RJSF's default registry imports every field, widget and template it has; those no form of ours
+// names resolve to a stand-in that refuses loudly (src/web/components/schema-form/trims/
+// unused-parts), those a published rule could bring (arrays, oneOf) to one that loads the real
+// part when a form first renders it (trims/late-parts).
 const UNUSED_PARTS_MODULE = `${TRIMS}unused-parts.tsx`;
+const LATE_PARTS_MODULE = `${TRIMS}late-parts.tsx`;
 const UNUSED_PART_ID = '\0rjsf-unused-part:';
+const LATE_PART_ID = '\0rjsf-late-part:';
 const RJSF_REGISTRY =
-  /[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/](fields|widgets)[\\/]index\.js$/;
+  /[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/](fields|widgets|templates)[\\/]index\.js$/;
+/** The late parts' own files, and what only they import (MultiSchemaField's option switch). */
+const RJSF_LATE = new RegExp(
+  `[\\\\/]@rjsf[\\\\/]core[\\\\/]lib[\\\\/]components[\\\\/](?:fields|templates)[\\\\/](?:${[
+    ...Object.values(LATE_RJSF_PARTS).flat(),
+    'formDataForNewOption',
+  ].join('|')})\\.js$`,
+);
+const listed = (parts: Record<string, readonly string[]>, registry: string, name: string) =>
+  parts[registry]?.includes(name) ?? false;
 export const rjsfUnusedParts = (): Plugin => {
   return {
     name: 'payee-portal:rjsf-unused-parts',
@@ -112,17 +128,24 @@ export const rjsfUnusedParts = (): Plugin => {
       const registry = importer && RJSF_REGISTRY.exec(importer)?.[1];
       if (!registry) return null;
       const name = /^\.\/(\w+)\.js$/.exec(source)?.[1];
-      return name &&
-        (
-          UNUSED_RJSF_PARTS[registry as keyof typeof UNUSED_RJSF_PARTS] as readonly string[]
-        )?.includes(name)
-        ? `${UNUSED_PART_ID}${name}`
-        : null;
+      if (!name) return null;
+      if (listed(UNUSED_RJSF_PARTS, registry, name)) return `${UNUSED_PART_ID}${name}`;
+      // The real file's path, which the stand-in imports (its importer is no registry).
+      if (listed(LATE_RJSF_PARTS, registry, name))
+        return `${LATE_PART_ID}${join(dirname(importer), `${name}.js`)}`;
+      return null;
     },
     load(id) {
-      if (!id.startsWith(UNUSED_PART_ID)) return null;
-      const name = id.slice(UNUSED_PART_ID.length);
-      return `import { unusedPart } from ${JSON.stringify(UNUSED_PARTS_MODULE)};\nexport default unusedPart(${JSON.stringify(name)});\n`;
+      if (id.startsWith(UNUSED_PART_ID)) {
+        const name = id.slice(UNUSED_PART_ID.length);
+        return `import { unusedPart } from ${JSON.stringify(UNUSED_PARTS_MODULE)};\nexport default unusedPart(${JSON.stringify(name)});\n`;
+      }
+      if (id.startsWith(LATE_PART_ID)) {
+        const file = id.slice(LATE_PART_ID.length);
+        const name = basename(file, '.js');
+        return `import { latePart } from ${JSON.stringify(LATE_PARTS_MODULE)};\nexport default latePart(${JSON.stringify(name)}, () => import(${JSON.stringify(file)}));\n`;
+      }
+      return null;
     },
   };
 };
@@ -316,11 +339,22 @@ export default defineConfig({
               test: (id) => APP.test(id) || SELECTOR.test(id) || APP_CODE.test(id),
               priority: 3,
             },
+            // RJSF's parts loaded when first rendered (trims/late-parts.tsx), apart from the rest.
+            // (Their stand-ins' ids end in the same file names: those stay with RJSF.)
+            {
+              name: 'vendor-forms-late',
+              test: (id) => RJSF_LATE.test(id) && !id.startsWith(LATE_PART_ID),
+              priority: 3,
+            },
             // The stand-ins RJSF imports travel with RJSF: in our screens' chunks they would make
             // the two chunks import each other, and RJSF could run before its stand-ins exist.
             {
               name: 'vendor-forms',
-              test: (id) => FORMS.test(id) || TRIMS_RE.test(id) || id.startsWith(UNUSED_PART_ID),
+              test: (id) =>
+                FORMS.test(id) ||
+                TRIMS_RE.test(id) ||
+                id.startsWith(UNUSED_PART_ID) ||
+                id.startsWith(LATE_PART_ID),
               priority: 2,
             },
             {

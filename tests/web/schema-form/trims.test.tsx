@@ -1,5 +1,6 @@
 // What the bundle leaves out of RJSF (src/web/components/schema-form/trims: markdown, `allOf`
-// merging, `$ref` resolution and the registry parts of unused-parts-list.ts) is never reached:
+// merging, `$ref` resolution and the registry parts of unused-parts-list.ts) is never reached, nor
+// are the parts it loads only when reached (late-parts.tsx), which then load and work:
 // every form of the portal is rendered on the trimmed build, submitted empty, typed in and
 // submitted again — RJSF's own code paths, not only our schemas. An RJSF upgrade that starts
 // reaching one of them fails here; the rules console's editor runs on the same trimmed build in
@@ -8,8 +9,12 @@ import Form from '@rjsf/core';
 import type { ValidatorType } from '@rjsf/utils';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { reachedLateParts } from '../../../src/web/components/schema-form/trims/late-parts';
 import { reachedUnusedParts } from '../../../src/web/components/schema-form/trims/unused-parts';
-import { UNUSED_RJSF_PARTS } from '../../../src/web/components/schema-form/trims/unused-parts-list';
+import {
+  LATE_RJSF_PARTS,
+  UNUSED_RJSF_PARTS,
+} from '../../../src/web/components/schema-form/trims/unused-parts-list';
 import { renderForm } from '../support/schema-form';
 
 const FORMS = [
@@ -29,7 +34,10 @@ const FORMS = [
   { formId: 'otp' },
 ] as const;
 
-afterEach(() => reachedUnusedParts.clear());
+afterEach(() => {
+  reachedUnusedParts.clear();
+  reachedLateParts.clear();
+});
 
 /** A validator that accepts everything: the control below only renders. */
 const acceptAll: ValidatorType = {
@@ -48,8 +56,38 @@ describe('RJSF parts left out of the bundle', () => {
       if (first) await user.type(first, '1a');
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect([...reachedUnusedParts]).toEqual([]);
+      // Nor one loaded late: the form's first render would wait for its chunk.
+      expect([...reachedLateParts]).toEqual([]);
     },
   );
+
+  it('loaded late, load when a form reaches one (an array, a oneOf), and work', async () => {
+    render(
+      <Form
+        schema={{
+          type: 'object',
+          properties: {
+            nicknames: { type: 'array', title: 'Nicknames', items: { type: 'string' } },
+            contact: {
+              title: 'Contact',
+              oneOf: [
+                { title: 'By mail', type: 'object', properties: { street: { type: 'string' } } },
+                { title: 'By phone', type: 'object', properties: { phone: { type: 'string' } } },
+              ],
+            },
+          },
+        }}
+        formData={{ nicknames: ['Bea'] }}
+        validator={acceptAll}
+      />,
+    );
+    expect(await screen.findByDisplayValue('Bea')).toBeVisible();
+    expect(await screen.findByRole('combobox')).toBeVisible();
+    expect([...reachedLateParts]).toEqual(
+      expect.arrayContaining(['ArrayField', 'MultiSchemaField']),
+    );
+    expect(LATE_RJSF_PARTS.fields).toContain('ArrayField');
+  });
 
   it('refuse loudly when a form does name one', () => {
     // The stand-in is really what RJSF's registry holds: naming a left-out widget reaches it.
