@@ -2,7 +2,7 @@
 // portal: the Content Security Policy lets it run (by its hash) and nothing else inline, and on
 // /bank-account it announces the form engine's files and those of the form the page opens (its
 // own `modulepreload` links, without the `as` Vite's loader gives its own) before the page's
-// module asks for them; the form then works, and the session behaviours load only after the page.
+// module asks for them; the form then works.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -33,27 +33,10 @@ describe('the page script (browser)', () => {
       );
     });
 
-    // A slow network, as a phone's: the form's files still arrive after the shell has rendered.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
     await page.goto(`${base()}/bank-account`);
     const nickname = field(page, t.field('nickname'));
     await nickname.fill('Rent');
     expect(await nickname.inputValue()).toBe('Rent');
-
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
 
     // The engine, and the bank-account form of the user's country (a US resident) on the method
     // it opens on (ACH), in English; the country's other methods wait until one is picked.
@@ -80,22 +63,6 @@ describe('the page script (browser)', () => {
     );
     expect(otherMethods.length).toBeGreaterThan(0);
     for (const file of otherMethods) expect(announced).not.toContain(file);
-
-    // The session behaviours (features/session) wait for the page's files and an idle moment:
-    // they never share the slow network with the form's files.
-    const timing = await page.waitForFunction((formFiles) => {
-      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const chunk = resources.find((entry) => entry.name.includes('/signed-in-session-'));
-      const form = resources.filter((entry) =>
-        formFiles.some((file) => entry.name.endsWith(`/${file}`)),
-      );
-      // The form is on screen: what it needed is in.
-      return chunk && form.length
-        ? { asked: chunk.startTime, formIn: Math.max(...form.map((entry) => entry.responseEnd)) }
-        : null;
-    }, later);
-    const { asked, formIn } = (await timing.jsonValue())!;
-    expect(asked).toBeGreaterThanOrEqual(formIn);
 
     await page.goto(`${base()}/settings`);
     await see(page.getByRole('heading', { level: 1 })).toHaveText(t.common('settings.title'));
