@@ -9,11 +9,9 @@ import type { Configuration } from '../types/entities/configuration';
 import type { Principal } from '../types/entities/principal';
 import type { Profile } from '../types/entities/profile';
 import type { PublishedValidators } from '../validation/precompiled';
+import { isStaticPath } from './static-path';
 
 export const BOOT_ELEMENT_ID = 'portal-boot';
-
-/** Whether a page shows a static page (the spec's "URLs containing static"). */
-export const isStaticPath = (pathname: string): boolean => pathname.includes('static');
 
 /**
  * The configuration as a page carries it. The merchant's static pages (terms, privacy, FAQ, each

@@ -14,7 +14,8 @@ import type {
   FastifyRequest,
   RouteShorthandOptions,
 } from 'fastify';
-import { bootConfiguration, isStaticPath, type BootData } from '../../core/routes/boot-data';
+import { bootConfiguration, type BootData } from '../../core/routes/boot-data';
+import { isStaticPath } from '../../core/routes/static-path';
 import { isSignedInPath, signInRedirect } from '../../core/routes/signed-in-paths';
 import { COMPRESS_MIN_BYTES, COMPRESSIBLE_FILE } from '../plugins/compression';
 import { createPortalPage } from '../services/portal-page';

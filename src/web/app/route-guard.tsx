@@ -10,12 +10,13 @@ import { checkAccess, type RouteEntry } from './route-table';
 import { rootFlow } from './root-flow';
 import { InternalError } from '../lib/internal-errors';
 import { signInRedirect } from '../../core/routes/signed-in-paths';
+import { isStaticPath } from '../../core/routes/static-path';
 
 export function RouteGuard({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
   const location = useLocation();
   const needsLogin = entry.access.kind === 'login';
   // The user is not loaded on static URLs (spec section 4).
-  const skipUser = !needsLogin || location.pathname.includes('static');
+  const skipUser = !needsLogin || isStaticPath(location.pathname);
   const principal = useGetPrincipalQuery(undefined, { skip: !needsLogin });
   const profile = useGetProfileQuery(undefined, { skip: skipUser || !principal.isSuccess });
 

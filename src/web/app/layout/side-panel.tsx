@@ -8,6 +8,7 @@ import { useLocation } from 'react-router-dom';
 import type { Configuration } from '../../../core/types/entities/configuration';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { setSidePanel } from '../../lib/ui-slice';
+import { isStaticPath } from '../../../core/routes/static-path';
 
 const SidePanelContent = lazy(() => import('./side-panel-content'));
 
@@ -54,7 +55,7 @@ export function SidePanel({
       <SidePanelContent
         id={SIDE_PANEL_ID}
         configuration={configuration}
-        staticPage={location.pathname.includes('static')}
+        staticPage={isStaticPath(location.pathname)}
       />
     </Suspense>
   );

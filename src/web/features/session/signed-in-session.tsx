@@ -19,6 +19,7 @@ import { useIdleTimer } from './hooks/use-idle-timer';
 import { useKeepalive } from './hooks/use-keepalive';
 import { useLiveStatus } from './hooks/use-live-status';
 import { useSingleWindow } from './hooks/use-single-window';
+import { isStaticPath } from '../../../core/routes/static-path';
 
 export default function SignedInSession({ configuration }: { configuration: Configuration }) {
   const dispatch = useAppDispatch();
@@ -26,7 +27,7 @@ export default function SignedInSession({ configuration }: { configuration: Conf
   const modal = useAppSelector((state) => state.ui.modal);
   const { pathname } = useLocation();
   // The user is not loaded on static URLs (spec section 4).
-  const onStatic = pathname.includes('static');
+  const onStatic = isStaticPath(pathname);
   const profile = useGetProfileQuery(undefined, { skip: onStatic });
 
   useKeepalive();
