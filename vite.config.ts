@@ -42,7 +42,7 @@ const src = (paths: string): RegExp => new RegExp(`[\\\\/]src[\\\\/](${paths})\\
 const CORE_CODE = src(
   [
     'web/lib/(i18n|boot-data|use-sync-external-store-shim)',
-    'core/routes/boot-data',
+    'core/routes/(boot-data|static-path)',
     'web/app/(branding|layout/(language-menu|footer))',
     'web/components/(dropdown|external-link)',
     'web/features/consent/(index|hosts)',
